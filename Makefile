@@ -1,0 +1,58 @@
+# jfmt - reformat JSON.  `make` builds ./jfmt; `make deps test` sets up a
+# fresh Debian machine and runs every test.
+
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man/man1
+
+CC        ?= cc
+CFLAGS    ?= -O2
+WARNINGS  := -Wall -Wextra
+YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
+YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
+ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS)
+
+SRCS := $(wildcard src/*.c)
+OBJS := $(SRCS:src/%.c=build/%.o)
+HDRS := $(wildcard src/*.h)
+
+DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
+	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
+	libclang-rt-14-dev
+
+.PHONY: all deps test check-yajl install uninstall clean bench
+
+all: jfmt
+
+check-yajl:
+	@printf '#include <yajl/yajl_parse.h>\n' | \
+	  $(CC) $(YAJL_CFLAGS) -E -x c - >/dev/null 2>&1 || \
+	  { echo "yajl headers not found: run 'make deps' (installs libyajl-dev)" >&2; exit 1; }
+
+build/%.o: src/%.c $(HDRS) | check-yajl
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+jfmt: $(OBJS)
+	$(CC) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+
+test: jfmt
+	@tests/run
+
+bench: jfmt
+	@bench/run
+
+install: jfmt
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 jfmt $(DESTDIR)$(BINDIR)/jfmt
+	install -m 644 man/jfmt.1 $(DESTDIR)$(MANDIR)/jfmt.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1
+
+clean:
+	rm -rf build jfmt

@@ -1,0 +1,31 @@
+# Bar chart of throughput per tool, drawn by summarize.py:
+#   gnuplot -e "datafile='summary.dat'" -e "outfile='summary.svg'" \
+#           -e "plottitle='...'" -e "nrows=N" plot.gp
+# summary.dat: tab-separated tool name, MB/s, colour class (0 floor, 1 jfmt, 2 other).
+
+if (!exists("datafile")) datafile = 'summary.dat'
+if (!exists("outfile")) outfile = 'summary.svg'
+if (!exists("plottitle")) plottitle = 'Throughput, MB/s'
+if (!exists("nrows")) nrows = 10
+
+set terminal svg size 900, (120 + 42 * nrows) dynamic enhanced font 'sans,13' background rgb 'white'
+set output outfile
+set datafile separator "\t"
+
+set title plottitle noenhanced
+set xlabel 'MB/s (higher is better)'
+set xrange [0:*]
+set offsets 0, graph 0.18, 0.6, 0.6
+set ytics nomirror scale 0 noenhanced
+set xtics nomirror
+set grid xtics lc rgb '#dddddd'
+set border 3
+set style fill solid 0.85 border -1
+unset key
+
+colour(c) = (c == 0 ? 0x888888 : c == 1 ? 0x1f77b4 : 0xe07b39)
+
+# one horizontal bar per row: x from 0 to the rate, y = row number +- 0.35
+plot datafile using ($2/2):0:(0):2:($0-0.35):($0+0.35):(colour($3)):ytic(1) \
+         with boxxyerror lc rgb variable, \
+     '' using 2:0:(sprintf(' %.0f', $2)) with labels left noenhanced

@@ -1,0 +1,253 @@
+/* cli.c - option parsing with getopt_long, the help text, colour set-up. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yajl/yajl_version.h>
+
+#include "escape.h"
+
+#define JFMT_VERSION "0.1.0"
+
+enum {
+	OPT_COMMENTS = 256,
+	OPT_ESCAPE_SLASH,
+	OPT_INDENT,
+	OPT_PROGRESS,
+	OPT_SEQ,
+	OPT_COLOR,
+};
+
+static const char short_opts[] = ":aCchiMno:StV";
+
+static const struct option long_opts[] = {
+	{ "ascii",        no_argument,       NULL, 'a' },
+	{ "check",        no_argument,       NULL, 'n' },
+	{ "color",        optional_argument, NULL, OPT_COLOR },
+	{ "colour",       optional_argument, NULL, OPT_COLOR },
+	{ "comments",     no_argument,       NULL, OPT_COMMENTS },
+	{ "compact",      no_argument,       NULL, 'c' },
+	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
+	{ "help",         no_argument,       NULL, 'h' },
+	{ "in-place",     no_argument,       NULL, 'i' },
+	{ "indent",       required_argument, NULL, OPT_INDENT },
+	{ "monochrome",   no_argument,       NULL, 'M' },
+	{ "output",       required_argument, NULL, 'o' },
+	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
+	{ "seq",          no_argument,       NULL, OPT_SEQ },
+	{ "sort-keys",    no_argument,       NULL, 'S' },
+	{ "tab",          no_argument,       NULL, 't' },
+	{ "version",      no_argument,       NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char help_text[] =
+"usage: jfmt [-aCchiMnStV] [--indent=N] [-o FILE] [FILE ...]\n"
+"Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
+"With no FILE, or when FILE is -, read standard input.\n"
+"\n"
+"Layout:\n"
+"  -c, --compact         no white space inside values, one value per line\n"
+"      --indent=N        indent by N spaces, 0 to 16 (default 2)\n"
+"  -t, --tab             indent with one tab per level\n"
+"  -S, --sort-keys       sort object members by key\n"
+"      --seq             RFC 7464 records: RS before each value\n"
+"Strings:\n"
+"  -a, --ascii           write non-ASCII characters as \\uXXXX escapes\n"
+"      --escape-slash    write / as \\/\n"
+"Colour:\n"
+"  -C, --color[=WHEN]    colour output: auto (default), always or never;\n"
+"                        -C and --color alone mean always\n"
+"  -M, --monochrome      the same as --color=never\n"
+"Input:\n"
+"      --comments        accept /* */ and // comments (they are dropped)\n"
+"  -n, --check           validate only; write nothing\n"
+"      --progress        show progress on a terminal's standard error\n"
+"Output:\n"
+"  -o, --output=FILE     write to FILE, replacing it only on success\n"
+"  -i, --in-place        rewrite each FILE in place, keeping it on failure\n"
+"\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fputs("jfmt: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'jfmt --help' for more information.\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+static void print_and_exit(const char *text)
+{
+	fputs(text, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "jfmt: write error: %s\n", strerror(errno));
+		exit(EXIT_IO);
+	}
+	exit(EXIT_OK);
+}
+
+static void print_version(void)
+{
+	char text[128];
+	int v = yajl_version();
+	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n", JFMT_VERSION,
+		 v / 10000, v / 100 % 100, v % 100);
+	print_and_exit(text);
+}
+
+static int parse_indent(const char *s)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	if (errno || end == s || *end || n < 0 || n > 16)
+		usage_error("invalid indent '%s' (expected 0 to 16)", s);
+	return (int)n;
+}
+
+static enum color_when parse_color(const char *s)
+{
+	if (!s || strcmp(s, "always") == 0)
+		return COLOR_ALWAYS;
+	if (strcmp(s, "auto") == 0)
+		return COLOR_AUTO;
+	if (strcmp(s, "never") == 0)
+		return COLOR_NEVER;
+	usage_error("invalid colour choice '%s' (expected auto, always or never)", s);
+	return COLOR_NEVER;
+}
+
+/* The option that getopt just refused, for the message. */
+static void bad_option(char **argv, int c)
+{
+	const char *arg = argv[optind - 1];
+	char shortopt[3] = { '-', (char)optopt, 0 };
+
+	if (optopt && c == ':')
+		usage_error("option '%s' requires a value", optopt < 256 ? shortopt : arg);
+	if (optopt && optopt < 256 && arg[1] != '-')
+		usage_error("unknown option '%s'", shortopt);
+	if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') &&
+	    optopt != 0)
+		usage_error("option '%s' takes no value", arg);
+	if (optopt)
+		usage_error("option '%s' requires a value", arg);
+	usage_error("unknown option '%s'", arg);
+}
+
+static void apply_option(struct cli *cli, int c, char **argv)
+{
+	struct format_options *f = &cli->fmt;
+
+	switch (c) {
+	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
+	case 'C': cli->color = COLOR_ALWAYS; break;
+	case 'c': f->compact = 1; break;
+	case 'h': print_and_exit(help_text); break;
+	case 'i': cli->in_place = 1; break;
+	case 'M': cli->color = COLOR_NEVER; break;
+	case 'n': f->check = 1; break;
+	case 'o': cli->output = optarg; break;
+	case 'S': f->sort_keys = 1; break;
+	case 't': f->indent = 1; f->indent_char = '\t'; break;
+	case 'V': print_version(); break;
+	case OPT_COLOR: cli->color = parse_color(optarg); break;
+	case OPT_COMMENTS: cli->allow_comments = 1; break;
+	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
+	case OPT_INDENT: f->indent = parse_indent(optarg); f->indent_char = ' '; break;
+	case OPT_PROGRESS: cli->progress = 1; break;
+	case OPT_SEQ: f->seq = 1; break;
+	default: bad_option(argv, c);
+	}
+}
+
+void cli_parse(struct cli *cli, int argc, char **argv)
+{
+	int c;
+
+	memset(cli, 0, sizeof *cli);
+	cli->fmt.indent = 2;
+	cli->fmt.indent_char = ' ';
+	cli->color = COLOR_AUTO;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
+		apply_option(cli, c, argv);
+	cli->files = argv + optind;
+	cli->nfiles = argc - optind;
+
+	if (cli->in_place && cli->output)
+		usage_error("%s", "--in-place and --output cannot be used together");
+	if (cli->in_place && cli->nfiles == 0)
+		usage_error("%s", "--in-place needs at least one FILE");
+	for (int i = 0; cli->in_place && i < cli->nfiles; i++)
+		if (strcmp(cli->files[i], "-") == 0)
+			usage_error("%s", "--in-place cannot rewrite standard input");
+	if (cli->fmt.check && (cli->in_place || cli->output))
+		usage_error("%s", "--check writes nothing; it cannot be used with --in-place or --output");
+}
+
+/* --- Colour --- */
+
+static const char *const default_colors[COLOR_CLASSES] = {
+	"1;30", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1",
+};
+
+static int valid_sgr(const char *s, size_t n)
+{
+	if (n == 0 || n > COLOR_SEQ_MAX - 4)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(s[i] >= '0' && s[i] <= '9') && s[i] != ';')
+			return 0;
+	return 1;
+}
+
+static void set_color(struct format_options *f, int cls, const char *sgr, size_t n)
+{
+	snprintf(f->color_seq[cls], COLOR_SEQ_MAX, "\033[%.*sm", (int)n, sgr);
+}
+
+/* JFMT_COLORS: up to eight SGR parameter lists separated by ':', in the
+ * order null:false:true:numbers:strings:arrays:objects:keys; an empty
+ * field keeps the default. */
+static void load_colors(struct format_options *f, const char *spec)
+{
+	for (int i = 0; i < COLOR_CLASSES; i++)
+		set_color(f, i, default_colors[i], strlen(default_colors[i]));
+	if (!spec)
+		return;
+	const char *p = spec;
+	for (int i = 0; i < COLOR_CLASSES && *p; i++) {
+		size_t n = strcspn(p, ":");
+		if (n > 0 && !valid_sgr(p, n)) {
+			fputs("jfmt: ignoring invalid JFMT_COLORS\n", stderr);
+			load_colors(f, NULL);
+			return;
+		}
+		if (n > 0)
+			set_color(f, i, p, n);
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+}
+
+void cli_setup_color(struct cli *cli, int stdout_is_tty)
+{
+	const char *no_color = getenv("NO_COLOR");
+	int on = cli->color == COLOR_ALWAYS ||
+		(cli->color == COLOR_AUTO && stdout_is_tty && !(no_color && *no_color));
+
+	if (cli->output || cli->in_place || cli->fmt.check)
+		on = 0;
+	cli->fmt.color = on;
+	if (on)
+		load_colors(&cli->fmt, getenv("JFMT_COLORS"));
+}

@@ -1,0 +1,41 @@
+/* cli.h - jfmt's command line: options into a struct, help and version. */
+#ifndef JFMT_CLI_H
+#define JFMT_CLI_H
+
+#include "format.h"
+
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+struct cli {
+	struct format_options fmt;
+	enum color_when color;
+	int allow_comments;
+	int in_place;
+	int progress;
+	const char *output;     /* -o FILE, or NULL for stdout */
+	char **files;           /* the operands; none means standard input */
+	int nfiles;
+};
+
+/* Exit statuses. */
+enum {
+	EXIT_OK = 0,
+	EXIT_INVALID = 1,
+	EXIT_USAGE = 2,
+	EXIT_IO = 3,
+};
+
+/**
+ * Parse argv into `cli`.  Prints help or version and exits 0 when asked;
+ * prints a one-line complaint and exits EXIT_USAGE on misuse.
+ */
+void cli_parse(struct cli *cli, int argc, char **argv);
+
+/**
+ * Decide on colour (the --color choice, whether stdout is a terminal,
+ * NO_COLOR) and fill in the escape sequences from the defaults and
+ * JFMT_COLORS.  Colour is never written to files.
+ */
+void cli_setup_color(struct cli *cli, int stdout_is_tty);
+
+#endif

@@ -1,0 +1,106 @@
+/* fbuffer.c - the slow paths of the output buffer: flushing and growing. */
+#include "fbuffer.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
+{
+	fb->ptr = storage;
+	fb->len = 0;
+	fb->cap = cap;
+	fb->fd = fd;
+	fb->error = 0;
+	fb->owned = 0;
+	fb->written = 0;
+}
+
+void fbuffer_init_mem(struct fbuffer *fb)
+{
+	fbuffer_init_fd(fb, -1, NULL, 0);
+	fb->owned = 1;
+}
+
+void fbuffer_release(struct fbuffer *fb)
+{
+	if (fb->owned)
+		free(fb->ptr);
+	fb->ptr = NULL;
+	fb->len = fb->cap = 0;
+}
+
+/* Write all of p[0..n) or record the error; a 0-byte write counts as a
+ * full device, as it would otherwise loop forever. */
+static void write_all(struct fbuffer *fb, const char *p, size_t n)
+{
+	if (fb->error)
+		return;
+	while (n > 0) {
+		ssize_t w = write(fb->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			fb->error = w < 0 ? errno : ENOSPC;
+			return;
+		}
+		p += w;
+		n -= (size_t)w;
+		fb->written += (size_t)w;
+	}
+}
+
+int fbuffer_flush(struct fbuffer *fb)
+{
+	if (fb->fd >= 0 && fb->len > 0) {
+		write_all(fb, fb->ptr, fb->len);
+		fb->len = 0;
+	}
+	return fb->error;
+}
+
+static void grow(struct fbuffer *fb, size_t n)
+{
+	size_t want = fb->cap ? fb->cap : 4096;
+
+	if (n > SIZE_MAX - fb->len) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(3);
+	}
+	while (want - fb->len < n)
+		want = want > SIZE_MAX / 2 ? SIZE_MAX : want * 2;
+	char *p = realloc(fb->ptr, want);
+	if (!p) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(3);
+	}
+	fb->ptr = p;
+	fb->cap = want;
+}
+
+void fbuffer_make_room(struct fbuffer *fb, size_t n)
+{
+	if (fb->fd < 0)
+		grow(fb, n);
+	else
+		fbuffer_flush(fb);
+}
+
+void fbuffer_write_through(struct fbuffer *fb, const char *p, size_t n)
+{
+	fbuffer_flush(fb);
+	write_all(fb, p, n);
+}
+
+void fbuffer_append_repeat(struct fbuffer *fb, char c, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < FBUFFER_MAX_RESERVE ? n : FBUFFER_MAX_RESERVE;
+		fbuffer_reserve(fb, k);
+		memset(fbuffer_cursor(fb), c, k);
+		fbuffer_advance(fb, k);
+		n -= k;
+	}
+}

@@ -1,0 +1,144 @@
+/* fbuffer.h - the output buffer: every byte jfmt writes goes through here.
+ *
+ * A struct fbuffer collects appended bytes in one block of memory.  It has
+ * two modes, chosen at init:
+ *
+ *  - bound to a file descriptor (fd >= 0): the block has a fixed size and is
+ *    flushed with write(2) when full.  The buffer never grows; a request
+ *    larger than the whole block is written straight through.
+ *  - in memory (fd < 0): the block grows as needed (used to hold an object
+ *    while its keys are sorted).
+ *
+ * Appends check capacity inline with one comparison and call the out-of-line
+ * fbuffer_make_room() only on the slow path.
+ *
+ * Write errors do not stop the caller at once: the first one is remembered in
+ * `error` (an errno value), later output is dropped, and the caller checks
+ * fbuffer_finish() once per input or at the end.
+ */
+#ifndef JFMT_FBUFFER_H
+#define JFMT_FBUFFER_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct fbuffer {
+	char *ptr;      /* storage: `cap` bytes, the first `len` of them used */
+	size_t len;
+	size_t cap;
+	int fd;         /* output descriptor, or -1 for an in-memory buffer */
+	int error;      /* first write error (errno), 0 if none */
+	int owned;      /* ptr was malloc'd by fbuffer and is freed by it */
+	unsigned long long written; /* bytes handed to write(2) so far */
+};
+
+#if defined(__GNUC__)
+#define FB_LIKELY(x) __builtin_expect(!!(x), 1)
+#define FB_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define FB_LIKELY(x) (x)
+#define FB_UNLIKELY(x) (x)
+#endif
+
+/* --- Life cycle --- */
+
+/**
+ * Bind `fb` to `fd`, using the caller's `storage` of `cap` bytes.  Nothing is
+ * allocated.
+ */
+void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap);
+
+/**
+ * Make `fb` an in-memory buffer that grows with malloc.  Release it with
+ * fbuffer_release().
+ */
+void fbuffer_init_mem(struct fbuffer *fb);
+
+/** Free the storage of an in-memory buffer; `fb` is empty again after it. */
+void fbuffer_release(struct fbuffer *fb);
+
+/**
+ * Write out everything buffered.  Returns 0, or the first write error (an
+ * errno value) seen since init.  For an in-memory buffer it does nothing.
+ */
+int fbuffer_flush(struct fbuffer *fb);
+
+/* --- Slow path (out of line) --- */
+
+/**
+ * Make room for `n` more bytes: flush (fd mode) or grow (memory mode).
+ * In fd mode, if `n` exceeds the whole block it may leave less room than
+ * asked; fbuffer_append() handles that case by writing through.
+ */
+void fbuffer_make_room(struct fbuffer *fb, size_t n);
+
+/** Write `n` bytes straight to the descriptor, after what is buffered. */
+void fbuffer_write_through(struct fbuffer *fb, const char *p, size_t n);
+
+/* --- Appending --- */
+
+/** Room left before the next flush or growth. */
+static inline size_t fbuffer_avail(const struct fbuffer *fb)
+{
+	return fb->cap - fb->len;
+}
+
+/**
+ * Ensure `n` bytes can be written at fbuffer_cursor() without another check.
+ * `n` must not exceed FBUFFER_MAX_RESERVE in fd mode.
+ */
+#define FBUFFER_MAX_RESERVE 4096
+static inline void fbuffer_reserve(struct fbuffer *fb, size_t n)
+{
+	if (FB_UNLIKELY(n > fb->cap - fb->len))
+		fbuffer_make_room(fb, n);
+}
+
+/** Where reserved bytes are written; commit them with fbuffer_advance(). */
+static inline char *fbuffer_cursor(struct fbuffer *fb)
+{
+	return fb->ptr + fb->len;
+}
+
+static inline void fbuffer_advance(struct fbuffer *fb, size_t n)
+{
+	fb->len += n;
+}
+
+/** Append one byte to reserved room. */
+static inline void fbuffer_put_reserved_char(struct fbuffer *fb, char c)
+{
+	fb->ptr[fb->len++] = c;
+}
+
+/** Append `n` bytes to reserved room. */
+static inline void fbuffer_put_reserved(struct fbuffer *fb, const char *p, size_t n)
+{
+	memcpy(fb->ptr + fb->len, p, n);
+	fb->len += n;
+}
+
+static inline void fbuffer_append(struct fbuffer *fb, const char *p, size_t n)
+{
+	if (FB_UNLIKELY(n > fb->cap - fb->len)) {
+		fbuffer_make_room(fb, n);
+		if (n > fb->cap - fb->len) {
+			fbuffer_write_through(fb, p, n);
+			return;
+		}
+	}
+	memcpy(fb->ptr + fb->len, p, n);
+	fb->len += n;
+}
+
+static inline void fbuffer_append_char(struct fbuffer *fb, char c)
+{
+	if (FB_UNLIKELY(fb->len == fb->cap))
+		fbuffer_make_room(fb, 1);
+	fb->ptr[fb->len++] = c;
+}
+
+/** Append `c` repeated `n` times. */
+void fbuffer_append_repeat(struct fbuffer *fb, char c, size_t n);
+
+#endif

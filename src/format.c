@@ -1,0 +1,464 @@
+/* format.c - yajl callbacks that lay out JSON as they go: pretty or compact,
+ * optionally coloured, with objects' keys sorted on request. */
+#include "format.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+
+/* Bits of formatter.state[depth] for the container open at that depth. */
+#define CONTAINER_OBJECT  1   /* an object, not an array */
+#define CONTAINER_MEMBERS 2   /* at least one element written */
+#define CONTAINER_SORTED  4   /* members captured for sorting */
+
+/* Indentation is copied from one prebuilt run; deeper levels append more. */
+#define INDENT_RUN 1024
+
+struct sort_member {
+	size_t start;           /* offset of "key": value in capture */
+	size_t key_off, key_len;/* the decoded key in formatter.keys */
+	size_t len;             /* filled in when the object closes */
+	const unsigned char *key;
+	size_t index;           /* input order, to keep duplicates stable */
+};
+
+struct sort_frame {
+	size_t first_member;    /* index of the object's first member */
+	size_t region_start;    /* where its members start in capture */
+	int outermost;          /* capture began with this object */
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(3);
+	}
+	return p;
+}
+
+/* Grow an array of `size`-byte items so that it holds at least `want`. */
+static void *grow_array(void *p, size_t *cap, size_t want, size_t size)
+{
+	if (want <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 64;
+	while (n < want)
+		n *= 2;
+	*cap = n;
+	return xrealloc(p, n * size);
+}
+
+void format_init(struct formatter *f, const struct format_options *opt,
+		 const struct format_hooks *hooks, struct fbuffer *out)
+{
+	memset(f, 0, sizeof *f);
+	f->opt = opt;
+	f->hooks = hooks;
+	f->stream = f->out = out;
+	f->state = grow_array(NULL, &f->state_cap, 64, 1);
+	f->nl_indent_len = 2 + INDENT_RUN;
+	char *run = xrealloc(NULL, f->nl_indent_len);
+	run[0] = ',';
+	run[1] = '\n';
+	memset(run + 2, opt->indent_char, INDENT_RUN);
+	f->nl_indent = run;
+	fbuffer_init_mem(&f->capture);
+	fbuffer_init_mem(&f->keys);
+	fbuffer_init_mem(&f->scratch);
+}
+
+void format_reset(struct formatter *f)
+{
+	f->out = f->stream;
+	f->depth = 0;
+	f->raw_check = 0;
+	f->capture.len = f->keys.len = f->scratch.len = 0;
+	f->nmembers = f->nframes = 0;
+	f->values = 0;
+}
+
+void format_release(struct formatter *f)
+{
+	free(f->state);
+	free((char *)f->nl_indent);
+	free(f->members);
+	free(f->frames);
+	fbuffer_release(&f->capture);
+	fbuffer_release(&f->keys);
+	fbuffer_release(&f->scratch);
+}
+
+/* --- Pieces of output --- */
+
+static void color_on(struct formatter *f, enum color_class c)
+{
+	const char *seq = f->opt->color_seq[c];
+	fbuffer_append(f->out, seq, strlen(seq));
+}
+
+static void color_off(struct formatter *f)
+{
+	fbuffer_append(f->out, "\033[0m", 4);
+}
+
+static inline void token(struct formatter *f, enum color_class c, const char *s, size_t n)
+{
+	if (FB_UNLIKELY(f->opt->color)) {
+		color_on(f, c);
+		fbuffer_append(f->out, s, n);
+		color_off(f);
+		return;
+	}
+	fbuffer_append(f->out, s, n);
+}
+
+/* A newline and the indentation of `depth`, after a comma if `comma`. */
+static inline void newline_indent(struct formatter *f, size_t depth, int comma)
+{
+	size_t n = depth * (size_t)f->opt->indent;
+	const char *s = f->nl_indent + !comma;
+	size_t head = comma ? 2 : 1;
+
+	if (FB_LIKELY(n <= INDENT_RUN)) {
+		fbuffer_append(f->out, s, head + n);
+	} else {
+		fbuffer_append(f->out, s, head + INDENT_RUN);
+		fbuffer_append_repeat(f->out, f->opt->indent_char, n - INDENT_RUN);
+	}
+}
+
+/* What goes between the previous element (if `more`) and the next one. */
+static inline void separator(struct formatter *f, int more, enum color_class c)
+{
+	if (FB_UNLIKELY(f->opt->color) && more) {
+		token(f, c, ",", 1);
+		more = 0;
+		if (f->opt->compact)
+			return;
+	}
+	if (f->opt->compact) {
+		if (more)
+			fbuffer_append_char(f->out, ',');
+	} else {
+		newline_indent(f, f->depth, more);
+	}
+}
+
+static void write_string(struct formatter *f, const unsigned char *s, size_t len,
+			 enum color_class c)
+{
+	const unsigned char *raw;
+	size_t rawlen;
+	int rc = 0;
+
+	if (FB_UNLIKELY(f->raw_check))
+		rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen);
+	if (FB_UNLIKELY(f->opt->color))
+		color_on(f, c);
+	if (FB_UNLIKELY(rc > 0))
+		escape_raw_string(f->out, raw, rawlen, f->opt->escape_mode);
+	else
+		escape_string(f->out, s, len, f->opt->escape_mode);
+	if (FB_UNLIKELY(f->opt->color))
+		color_off(f);
+}
+
+/* --- Structure --- */
+
+/* Before any value: its separator, if it is an array element. */
+static inline void begin_value(struct formatter *f)
+{
+	if (f->depth == 0) {
+		if (f->opt->seq)
+			fbuffer_append_char(f->out, '\x1e');
+		return;
+	}
+	unsigned char *st = &f->state[f->depth];
+	if (*st & CONTAINER_OBJECT)
+		return;         /* the key and colon are already out */
+	separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY);
+	*st |= CONTAINER_MEMBERS;
+}
+
+/* After any value: a newline if it was a whole document.  Returns yajl's
+ * "go on" (1) or "stop" (0). */
+static inline int end_value(struct formatter *f)
+{
+	if (f->depth != 0)
+		return 1;
+	fbuffer_append_char(f->out, '\n');
+	f->values++;
+	return f->hooks->value_end(f->hooks->ctx) == 0;
+}
+
+static void open_container(struct formatter *f, unsigned char bits, char c,
+			   enum color_class cls)
+{
+	begin_value(f);
+	token(f, cls, &c, 1);
+	f->depth++;
+	if (f->depth >= f->state_cap)
+		f->state = grow_array(f->state, &f->state_cap, f->depth + 1, 1);
+	f->state[f->depth] = bits;
+}
+
+static void close_container(struct formatter *f, char c, enum color_class cls)
+{
+	unsigned char st = f->state[f->depth];
+
+	f->depth--;
+	if ((st & CONTAINER_MEMBERS) && !f->opt->compact)
+		newline_indent(f, f->depth, 0);
+	token(f, cls, &c, 1);
+}
+
+static void write_colon(struct formatter *f)
+{
+	if (FB_UNLIKELY(f->opt->color))
+		token(f, COLOR_OBJECT, ":", 1);
+	else
+		fbuffer_append_char(f->out, ':');
+	if (!f->opt->compact)
+		fbuffer_append_char(f->out, ' ');
+}
+
+/* --- Sorting keys: capture an object's members, emit them in order --- */
+
+static void sort_begin(struct formatter *f)
+{
+	f->frames = grow_array(f->frames, &f->frames_cap, f->nframes + 1,
+			       sizeof *f->frames);
+	struct sort_frame *fr = &f->frames[f->nframes++];
+	fr->first_member = f->nmembers;
+	fr->outermost = f->out != &f->capture;
+	f->out = &f->capture;
+	fr->region_start = f->capture.len;
+	f->state[f->depth] |= CONTAINER_SORTED;
+}
+
+static void sort_add_member(struct formatter *f, const unsigned char *key, size_t len)
+{
+	f->members = grow_array(f->members, &f->members_cap, f->nmembers + 1,
+				sizeof *f->members);
+	struct sort_member *m = &f->members[f->nmembers];
+	m->start = f->capture.len;
+	m->key_off = f->keys.len;
+	m->key_len = len;
+	m->index = f->nmembers++;
+	fbuffer_append(&f->keys, (const char *)key, len);
+}
+
+static int compare_members(const void *a, const void *b)
+{
+	const struct sort_member *x = a, *y = b;
+	size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
+	int c = memcmp(x->key, y->key, n);
+
+	if (c != 0)
+		return c;
+	if (x->key_len != y->key_len)
+		return x->key_len < y->key_len ? -1 : 1;
+	return x->index < y->index ? -1 : 1;
+}
+
+/* Write the object's members, sorted, into scratch, closing brace included. */
+static void sort_assemble(struct formatter *f, struct sort_member *m, size_t n)
+{
+	struct fbuffer *saved = f->out;
+
+	for (size_t i = 0; i < n; i++) {
+		m[i].len = (i + 1 < n ? m[i + 1].start : f->capture.len) - m[i].start;
+		m[i].key = (const unsigned char *)f->keys.ptr + m[i].key_off;
+	}
+	qsort(m, n, sizeof *m, compare_members);
+	f->scratch.len = 0;
+	f->out = &f->scratch;
+	for (size_t i = 0; i < n; i++) {
+		separator(f, i > 0, COLOR_OBJECT);
+		fbuffer_append(&f->scratch, f->capture.ptr + m[i].start, m[i].len);
+	}
+	f->out = saved;
+}
+
+static void sort_end(struct formatter *f)
+{
+	struct sort_frame fr = f->frames[--f->nframes];
+	size_t n = f->nmembers - fr.first_member;
+	struct sort_member *m = f->members + fr.first_member;
+
+	if (n > 0) {
+		f->keys.len = m[0].key_off;
+		sort_assemble(f, m, n);
+		f->capture.len = fr.region_start;
+	}
+	if (fr.outermost)
+		f->out = f->stream;
+	if (n > 0)
+		fbuffer_append(f->out, f->scratch.ptr, f->scratch.len);
+	f->nmembers = fr.first_member;
+	f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
+	close_container(f, '}', COLOR_OBJECT);
+}
+
+/* --- yajl callbacks --- */
+
+static int on_null(void *ctx)
+{
+	struct formatter *f = ctx;
+	begin_value(f);
+	token(f, COLOR_NULL, "null", 4);
+	return end_value(f);
+}
+
+static int on_boolean(void *ctx, int b)
+{
+	struct formatter *f = ctx;
+	begin_value(f);
+	if (b)
+		token(f, COLOR_TRUE, "true", 4);
+	else
+		token(f, COLOR_FALSE, "false", 5);
+	return end_value(f);
+}
+
+/* Numbers arrive as their text, which is kept byte for byte. */
+static int on_number(void *ctx, const char *s, size_t len)
+{
+	struct formatter *f = ctx;
+	begin_value(f);
+	token(f, COLOR_NUMBER, s, len);
+	return end_value(f);
+}
+
+static int on_string(void *ctx, const unsigned char *s, size_t len)
+{
+	struct formatter *f = ctx;
+	begin_value(f);
+	write_string(f, s, len, COLOR_STRING);
+	return end_value(f);
+}
+
+static int on_start_map(void *ctx)
+{
+	struct formatter *f = ctx;
+	open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT);
+	if (f->opt->sort_keys)
+		sort_begin(f);
+	return 1;
+}
+
+static int on_map_key(void *ctx, const unsigned char *s, size_t len)
+{
+	struct formatter *f = ctx;
+	unsigned char *st = &f->state[f->depth];
+
+	if (*st & CONTAINER_SORTED)
+		sort_add_member(f, s, len);
+	else
+		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT);
+	*st |= CONTAINER_MEMBERS;
+	write_string(f, s, len, COLOR_KEY);
+	write_colon(f);
+	return 1;
+}
+
+static int on_end_map(void *ctx)
+{
+	struct formatter *f = ctx;
+	if (f->state[f->depth] & CONTAINER_SORTED)
+		sort_end(f);
+	else
+		close_container(f, '}', COLOR_OBJECT);
+	return end_value(f);
+}
+
+static int on_start_array(void *ctx)
+{
+	struct formatter *f = ctx;
+	open_container(f, 0, '[', COLOR_ARRAY);
+	return 1;
+}
+
+static int on_end_array(void *ctx)
+{
+	struct formatter *f = ctx;
+	close_container(f, ']', COLOR_ARRAY);
+	return end_value(f);
+}
+
+static const yajl_callbacks format_cbs = {
+	.yajl_null = on_null,
+	.yajl_boolean = on_boolean,
+	.yajl_number = on_number,
+	.yajl_string = on_string,
+	.yajl_start_map = on_start_map,
+	.yajl_map_key = on_map_key,
+	.yajl_end_map = on_end_map,
+	.yajl_start_array = on_start_array,
+	.yajl_end_array = on_end_array,
+};
+
+/* --- --check: only the structure, to find where each document ends --- */
+
+static int check_scalar(void *ctx)
+{
+	struct formatter *f = ctx;
+	if (f->depth != 0)
+		return 1;
+	f->values++;
+	return f->hooks->value_end(f->hooks->ctx) == 0;
+}
+
+static int check_boolean(void *ctx, int b)
+{
+	(void)b;
+	return check_scalar(ctx);
+}
+
+static int check_number(void *ctx, const char *s, size_t len)
+{
+	(void)s;
+	(void)len;
+	return check_scalar(ctx);
+}
+
+static int check_string(void *ctx, const unsigned char *s, size_t len)
+{
+	(void)s;
+	(void)len;
+	return check_scalar(ctx);
+}
+
+static int check_open(void *ctx)
+{
+	struct formatter *f = ctx;
+	f->depth++;
+	return 1;
+}
+
+static int check_close(void *ctx)
+{
+	struct formatter *f = ctx;
+	f->depth--;
+	return check_scalar(ctx);
+}
+
+static const yajl_callbacks check_cbs = {
+	.yajl_null = check_scalar,
+	.yajl_boolean = check_boolean,
+	.yajl_number = check_number,
+	.yajl_string = check_string,
+	.yajl_start_map = check_open,
+	.yajl_end_map = check_close,
+	.yajl_start_array = check_open,
+	.yajl_end_array = check_close,
+};
+
+const yajl_callbacks *format_callbacks(const struct format_options *opt)
+{
+	return opt->check ? &check_cbs : &format_cbs;
+}

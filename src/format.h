@@ -1,0 +1,95 @@
+/* format.h - the layout engine: yajl parse events in, formatted JSON out.
+ *
+ * A struct formatter receives yajl's callbacks (format_callbacks() with the
+ * formatter as yajl's context) and writes each event at once to its output
+ * fbuffer: nothing of the document is kept, except the objects whose keys are
+ * being sorted (--sort-keys), and one byte of state per open container.
+ */
+#ifndef JFMT_FORMAT_H
+#define JFMT_FORMAT_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+#include "fbuffer.h"
+
+/* Colour classes, in the order JFMT_COLORS lists them. */
+enum color_class {
+	COLOR_NULL, COLOR_FALSE, COLOR_TRUE, COLOR_NUMBER, COLOR_STRING,
+	COLOR_ARRAY, COLOR_OBJECT, COLOR_KEY, COLOR_CLASSES
+};
+
+#define COLOR_SEQ_MAX 32
+
+struct format_options {
+	int compact;            /* no whitespace inside values */
+	int indent;             /* spaces (or tabs) per level, 0-16 */
+	char indent_char;       /* ' ' or '\t' */
+	int sort_keys;          /* sort object members by key bytes */
+	int escape_mode;        /* ESCAPE_* flags */
+	int seq;                /* RFC 7464: RS before each value */
+	int check;              /* validate only, write nothing */
+	int color;              /* wrap tokens in colour escapes */
+	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
+};
+
+/**
+ * What the formatter asks of whoever feeds it, at points where the input's
+ * position matters.  Each returns 0 to go on, non-zero to stop the parse.
+ */
+struct format_hooks {
+	void *ctx;
+	/* A top-level value has just ended. */
+	int (*value_end)(void *ctx);
+	/*
+	 * Called for a string (or key) token while `raw_check` is set: if the
+	 * token holds an escape yajl cannot decode faithfully (an unpaired
+	 * surrogate), set *raw and *len to the token's text between the quotes and
+	 * return 1; return 0 if the decoded text is exact; -1 to stop.
+	 */
+	int (*raw_string)(void *ctx, const unsigned char **raw, size_t *len);
+};
+
+struct sort_member;
+struct sort_frame;
+
+struct formatter {
+	struct fbuffer *out;     /* where output goes now */
+	struct fbuffer *stream;  /* the real output */
+	const struct format_options *opt;
+	const struct format_hooks *hooks;
+	int raw_check;           /* ask hooks->raw_string for each string */
+
+	size_t depth;            /* open containers */
+	unsigned char *state;    /* per depth: CONTAINER_* bits */
+	size_t state_cap;
+
+	const char *nl_indent;   /* ",\n" then indentation, prebuilt */
+	size_t nl_indent_len;
+
+	/* --sort-keys: objects are captured here until they close */
+	struct fbuffer capture;
+	struct fbuffer keys;     /* decoded keys of the captured members */
+	struct fbuffer scratch;  /* the sorted object being assembled */
+	struct sort_member *members;
+	size_t nmembers, members_cap;
+	struct sort_frame *frames;
+	size_t nframes, frames_cap;
+
+	unsigned long long values; /* top-level values so far in this input */
+};
+
+/** Set up `f` to write to `out`; `opt` must outlive it. */
+void format_init(struct formatter *f, const struct format_options *opt,
+		 const struct format_hooks *hooks, struct fbuffer *out);
+
+/** Forget any half-written document (after a parse error); ready for the next input. */
+void format_reset(struct formatter *f);
+
+/** Free what `f` allocated. */
+void format_release(struct formatter *f);
+
+/** The yajl callbacks for `opt` (a lighter set for --check). */
+const yajl_callbacks *format_callbacks(const struct format_options *opt);
+
+#endif

@@ -1,0 +1,533 @@
+/* input.c - the read loop: blocks from a descriptor into yajl, plus the
+ * checks yajl does not make and the location of every error. */
+#include "input.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static const char msg_separate[] =
+	"unexpected data after a document (documents must be separated by newlines)";
+
+/* --- Positions --- */
+
+static size_t count_newlines(const unsigned char *p, size_t n)
+{
+	size_t count = 0, i = 0;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
+		count += (size_t)__builtin_popcount(m);
+	}
+#endif
+	for (; i < n; i++)
+		count += p[i] == '\n';
+	return count;
+}
+
+/* The byte at input offset `g`, which must lie in the previous or the
+ * current chunk. */
+static unsigned char byte_at(const struct reader *r, unsigned long long g)
+{
+	if (g >= r->chunk_base)
+		return r->chunk[g - r->chunk_base];
+	return r->prev[g - r->prev_base];
+}
+
+static unsigned long long data_start(const struct reader *r)
+{
+	return r->prev ? r->prev_base : r->chunk_base;
+}
+
+static unsigned long long data_end(const struct reader *r)
+{
+	return r->chunk_base + r->chunk_len;
+}
+
+/* Line and column (1-based, column in bytes) of input offset `g`. */
+static void locate(const struct reader *r, unsigned long long g,
+		   unsigned long long *line, unsigned long long *col)
+{
+	const unsigned char *p = r->chunk;
+	unsigned long long base = r->chunk_base;
+
+	*line = r->chunk_line;
+	unsigned long long start = r->chunk_line_start;
+	if (r->prev && g < r->chunk_base) {
+		p = r->prev;
+		base = r->prev_base;
+		*line = r->prev_line;
+		start = r->prev_line_start;
+	}
+	size_t off = (size_t)(g - base);
+	*line += count_newlines(p, off);
+	for (size_t i = off; i > 0; i--) {
+		if (p[i - 1] == '\n') {
+			start = base + i;
+			break;
+		}
+	}
+	*col = g - start + 1;
+}
+
+/* Print the line around offset `g`, at most about 80 columns of it, and a
+ * caret under `g`. */
+static void show_line(const struct reader *r, unsigned long long g)
+{
+	unsigned long long lo = data_start(r), hi = data_end(r);
+	unsigned long long from = g, to = g;
+	char text[96], caret[96];
+	size_t n = 0, col = 0;
+
+	while (from > lo && g - from < 40 && byte_at(r, from - 1) != '\n')
+		from--;
+	while (from < g && (byte_at(r, from) & 0xc0) == 0x80)
+		from++;         /* start on a character, not inside one */
+	while (to < hi && to - from < 80 && byte_at(r, to) != '\n' &&
+	       byte_at(r, to) != '\r')
+		to++;
+	for (unsigned long long i = from; i < to; i++) {
+		unsigned char c = byte_at(r, i);
+		if ((c & 0xc0) != 0x80 && i < g)
+			col++;
+		text[n++] = c == '\t' ? ' ' : c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	memset(caret, ' ', col);
+	caret[col] = '^';
+	fprintf(stderr, "    %.*s\n    %.*s\n", (int)n, text, (int)col + 1, caret);
+}
+
+static void report(const struct reader *r, unsigned long long g, const char *msg)
+{
+	unsigned long long line, col;
+
+	locate(r, g, &line, &col);
+	fprintf(stderr, "jfmt: %s:%llu:%llu: %s\n", r->name, line, col, msg);
+	show_line(r, g);
+}
+
+/* Where a message about the end of the input points: after the last
+ * character of the last line. */
+static unsigned long long end_position(const struct reader *r)
+{
+	unsigned long long g = data_end(r);
+	if (g > data_start(r) && byte_at(r, g - 1) == '\n')
+		g--;
+	return g;
+}
+
+/* --- Checks yajl does not make --- */
+
+/* Scan forward from chunk offset `off` for the newline that must follow a
+ * document before the next one.  Returns 0 when fine (or undecided until the
+ * next chunk), -1 after recording an error. */
+static int expect_newline(struct reader *r, size_t off)
+{
+	for (; off < r->chunk_len; off++) {
+		unsigned char c = r->chunk[off];
+		if (c == '\n' || (c == '/' && r->allow_comments)) {
+			r->need_newline = 0;
+			return 0;
+		}
+		if (c != ' ' && c != '\t' && c != '\r') {
+			r->error = msg_separate;
+			r->error_pos = r->chunk_base + off;
+			return -1;
+		}
+	}
+	r->need_newline = 1;
+	return 0;
+}
+
+static int on_value_end(void *ctx)
+{
+	struct reader *r = ctx;
+
+	if (r->completing)
+		return 0;
+	return expect_newline(r, r->feed_off + yajl_get_bytes_consumed(r->h));
+}
+
+static void push_lone(struct reader *r, unsigned long long g)
+{
+	if (r->lone_head > 0 && r->lone_head == r->lone_len) {
+		r->lone_head = r->lone_len = 0;
+	}
+	if (r->lone_len == r->lone_cap) {
+		r->lone_cap = r->lone_cap ? r->lone_cap * 2 : 16;
+		r->lone = realloc(r->lone, r->lone_cap * sizeof *r->lone);
+		if (!r->lone) {
+			fputs("jfmt: out of memory\n", stderr);
+			exit(3);
+		}
+	}
+	r->lone[r->lone_len++] = g;
+}
+
+static int is_hex(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+static unsigned hex4(const unsigned char *b)
+{
+	unsigned v = 0;
+	for (int k = 0; k < 4; k++)
+		v = (v << 4) | (unsigned)(b[k] <= '9' ? b[k] - '0' : (b[k] | 0x20) - 'a' + 10);
+	return v;
+}
+
+/* Does b[0..n) (n < 12 allowed) still look like the start of a \uDC00-\uDFFF
+ * escape?  Used after a high surrogate escape. */
+static int may_be_low_escape(const unsigned char *b, size_t n)
+{
+	static const char *const want[] = { "\\", "u", "dD", "cdefCDEF" };
+	for (size_t k = 0; k < n; k++) {
+		if (k < 4 ? !strchr(want[k], b[k]) || b[k] == 0 : !is_hex(b[k]))
+			return 0;
+	}
+	return 1;
+}
+
+/* Classify one escape at offset g (a backslash) given `n` bytes of it in b.
+ * Returns how far to skip, or 0 if more input is needed to decide. */
+static size_t classify_escape(struct reader *r, unsigned long long g,
+			      const unsigned char *b, size_t n)
+{
+	if (n < 2)
+		return 0;
+	if (b[1] != 'u')
+		return 2;
+	if (n < 6)
+		return 0;
+	for (int k = 2; k < 6; k++)
+		if (!is_hex(b[k]))
+			return 2;       /* yajl reports it */
+	unsigned u = hex4(b + 2);
+	if (u < 0xd800 || u > 0xdfff)
+		return 6;
+	if (u >= 0xdc00) {
+		push_lone(r, g);
+		return 6;
+	}
+	if (n >= 12 && may_be_low_escape(b + 6, 6))
+		return 12;
+	if (n < 12 && may_be_low_escape(b + 6, n - 6))
+		return 0;       /* the string goes on into the next chunk */
+	push_lone(r, g);
+	return 6;
+}
+
+/* Find the unpaired surrogate escapes in the input up to the end of the
+ * current chunk. */
+static void scan_surrogates(struct reader *r)
+{
+	unsigned long long g = r->scan_pos, end = data_end(r);
+	unsigned char b[12];
+
+	while (g < end) {
+		if (g >= r->chunk_base) {
+			const unsigned char *p = memchr(r->chunk + (g - r->chunk_base), '\\',
+							(size_t)(end - g));
+			if (!p)
+				break;
+			g = r->chunk_base + (unsigned long long)(p - r->chunk);
+		} else if (byte_at(r, g) != '\\') {
+			g++;
+			continue;
+		}
+		size_t n = 0;
+		while (n < sizeof b && g + n < end) {
+			b[n] = byte_at(r, g + n);
+			n++;
+		}
+		size_t skip = classify_escape(r, g, b, n);
+		if (skip == 0) {
+			r->scan_pos = g;
+			r->fmt->raw_check = r->lone_head < r->lone_len;
+			return;
+		}
+		g += skip;
+	}
+	r->scan_pos = end;
+	r->fmt->raw_check = r->lone_head < r->lone_len;
+}
+
+/* Give the formatter the raw text of the string token yajl just read, if it
+ * holds an unpaired surrogate escape. */
+static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
+{
+	struct reader *r = ctx;
+	unsigned long long end = r->chunk_base + r->feed_off + yajl_get_bytes_consumed(r->h);
+	int found = 0;
+
+	while (r->lone_head < r->lone_len && r->lone[r->lone_head] < end) {
+		r->lone_head++;
+		found = 1;
+	}
+	r->fmt->raw_check = r->lone_head < r->lone_len;
+	if (!found)
+		return 0;
+
+	/* The opening quote is the first one before the closing quote that
+	 * an even number of backslashes precede. */
+	unsigned long long lo = data_start(r), q = end - 1;
+	while (q > lo) {
+		q--;
+		if (byte_at(r, q) != '"')
+			continue;
+		unsigned long long b = q;
+		while (b > lo && byte_at(r, b - 1) == '\\')
+			b--;
+		if (b == lo && b > 0)
+			break;          /* cannot tell: the text before is gone */
+		if ((q - b) % 2 == 0) {
+			r->raw.len = 0;
+			for (unsigned long long i = q + 1; i < end - 1; i++)
+				fbuffer_append_char(&r->raw, (char)byte_at(r, i));
+			*raw = (const unsigned char *)r->raw.ptr;
+			*len = r->raw.len;
+			return 1;
+		}
+	}
+	r->error = "string with an unpaired surrogate escape is too long to keep exactly";
+	r->error_pos = end - 1;
+	return -1;
+}
+
+/* --- The read loop --- */
+
+void reader_init(struct reader *r, const struct format_options *opt,
+		 int allow_comments, struct formatter *fmt)
+{
+	memset(r, 0, sizeof *r);
+	r->opt = opt;
+	r->allow_comments = allow_comments;
+	r->fmt = fmt;
+	r->hooks.ctx = r;
+	r->hooks.value_end = on_value_end;
+	r->hooks.raw_string = on_raw_string;
+	fmt->hooks = &r->hooks;
+	for (int i = 0; i < 2; i++) {
+		r->block[i] = malloc(INPUT_BLOCK);
+		if (!r->block[i]) {
+			fputs("jfmt: out of memory\n", stderr);
+			exit(3);
+		}
+	}
+	fbuffer_init_mem(&r->raw);
+}
+
+void reader_release(struct reader *r)
+{
+	free(r->block[0]);
+	free(r->block[1]);
+	free(r->lone);
+	fbuffer_release(&r->raw);
+}
+
+static ssize_t read_some(int fd, unsigned char *buf, size_t n)
+{
+	ssize_t got;
+	do
+		got = read(fd, buf, n);
+	while (got < 0 && errno == EINTR);
+	return got;
+}
+
+/* Read the next block into the spare buffer and make it the current chunk;
+ * the old current chunk becomes the previous one.  Returns bytes read,
+ * 0 at the end, -1 on error. */
+static ssize_t next_chunk(struct reader *r, int fd)
+{
+	unsigned char *buf = r->block[!r->cur];
+	ssize_t n = read_some(fd, buf, INPUT_BLOCK);
+	int first = r->chunk == NULL;
+
+	if (n <= 0)
+		return n;
+	if (first) {
+		/* A byte order mark may arrive a byte at a time from a pipe. */
+		static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+		while (n < 3 && memcmp(buf, bom, (size_t)n) == 0) {
+			ssize_t more = read_some(fd, buf + n, INPUT_BLOCK - (size_t)n);
+			if (more < 0)
+				return -1;
+			if (more == 0)
+				break;
+			n += more;
+		}
+	} else {
+		r->prev = r->chunk;
+		r->prev_len = r->chunk_len;
+		r->prev_base = r->chunk_base;
+		r->prev_line = r->chunk_line;
+		r->prev_line_start = r->chunk_line_start;
+		r->chunk_base += r->chunk_len;
+		r->chunk_line += count_newlines(r->chunk, r->chunk_len);
+		const unsigned char *nl = memrchr(r->chunk, '\n', r->chunk_len);
+		if (nl)
+			r->chunk_line_start = r->prev_base + (unsigned long long)(nl - r->chunk) + 1;
+	}
+	r->cur = !r->cur;
+	r->chunk = buf;
+	r->chunk_len = (size_t)n;
+	if (first && n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		r->chunk += 3;  /* positions count from after the mark */
+		r->chunk_len -= 3;
+	}
+	return n;
+}
+
+static int is_delimiter(unsigned char c)
+{
+	return c <= ' ' || strchr("[]{},:\"", c) != NULL;
+}
+
+/* The start of the token whose last byte is at g: the opening quote of a
+ * string, the first character of a number or a word. */
+static unsigned long long token_start(const struct reader *r, unsigned long long g)
+{
+	unsigned long long lo = data_start(r);
+
+	if (byte_at(r, g) == '"') {
+		for (unsigned long long q = g; q > lo; q--) {
+			if (byte_at(r, q - 1) != '"')
+				continue;
+			unsigned long long b = q - 1;
+			while (b > lo && byte_at(r, b - 1) == '\\')
+				b--;
+			if ((q - 1 - b) % 2 == 0)
+				return q - 1;
+		}
+		return g;
+	}
+	if (is_delimiter(byte_at(r, g)))
+		return g;
+	while (g > lo && !is_delimiter(byte_at(r, g - 1)))
+		g--;
+	return g;
+}
+
+/* Report yajl's error for status `st`.  Parse errors point at the start
+ * of the offending token, lexical ones at the offending byte. */
+static void report_yajl_error(struct reader *r, yajl_status st)
+{
+	if (st == yajl_status_client_canceled) {
+		report(r, r->error_pos, r->error);
+		return;
+	}
+	unsigned char *text = yajl_get_error(r->h, 0, NULL, 0);
+	char msg[256];
+	const char *s = strstr((const char *)text, "error: ");
+	snprintf(msg, sizeof msg, "%s", s ? s + 7 : (const char *)text);
+	size_t n = strlen(msg);
+	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '.'))
+		msg[--n] = '\0';
+	int lexical = strncmp((const char *)text, "lexical", 7) == 0;
+	yajl_free_error(r->h, text);
+
+	if (r->completing || strcmp(msg, "premature EOF") == 0) {
+		report(r, end_position(r), "unexpected end of input");
+		return;
+	}
+	size_t consumed = yajl_get_bytes_consumed(r->h);
+	unsigned long long g = r->chunk_base + r->feed_off + (consumed ? consumed - 1 : 0);
+	if (!lexical && g < data_end(r))
+		g = token_start(r, g);
+	report(r, g, msg);
+}
+
+static void start_input(struct reader *r, const char *name)
+{
+	r->name = name;
+	r->cur = 0;
+	r->chunk = r->prev = NULL;
+	r->chunk_len = r->prev_len = 0;
+	r->chunk_base = r->prev_base = 0;
+	r->chunk_line = r->prev_line = 1;
+	r->chunk_line_start = r->prev_line_start = 0;
+	r->feed_off = 0;
+	r->completing = 0;
+	r->need_newline = 0;
+	r->lone_head = r->lone_len = 0;
+	r->scan_pos = 0;
+	r->error = NULL;
+	format_reset(r->fmt);
+}
+
+/* Feed the current chunk to yajl; returns 0, or -1 after reporting. */
+static int feed_chunk(struct reader *r)
+{
+	size_t len = r->chunk_len;
+	const unsigned char *ff = NULL;
+
+	r->feed_off = 0;
+	if (r->need_newline && expect_newline(r, 0) < 0) {
+		report(r, r->error_pos, r->error);
+		return -1;
+	}
+	if (!r->opt->check)
+		scan_surrogates(r);
+	/* yajl takes a form feed for white space; JSON does not. */
+	if (!r->allow_comments && (ff = memchr(r->chunk, '\f', len)) != NULL)
+		len = (size_t)(ff - r->chunk);
+	yajl_status st = yajl_parse(r->h, r->chunk, len);
+	if (st != yajl_status_ok) {
+		report_yajl_error(r, st);
+		return -1;
+	}
+	if (ff) {
+		report(r, r->chunk_base + len, "form feed is not allowed here");
+		return -1;
+	}
+	return 0;
+}
+
+enum input_status reader_run(struct reader *r, const char *name, int fd)
+{
+	enum input_status result = INPUT_OK;
+	ssize_t n;
+
+	start_input(r, name);
+	r->h = yajl_alloc(format_callbacks(r->opt), NULL, r->fmt);
+	if (!r->h) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(3);
+	}
+	yajl_config(r->h, yajl_allow_multiple_values, 1);
+	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
+
+	while ((n = next_chunk(r, fd)) > 0) {
+		if (feed_chunk(r) < 0) {
+			result = INPUT_INVALID;
+			goto done;
+		}
+	}
+	if (n < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", name, strerror(errno));
+		result = INPUT_IO_ERROR;
+		goto done;
+	}
+	r->completing = 1;
+	yajl_status st = yajl_complete_parse(r->h);
+	if (st != yajl_status_ok) {
+		report_yajl_error(r, st);
+		result = INPUT_INVALID;
+	} else if (r->fmt->values == 0) {
+		report(r, end_position(r), "no JSON value");
+		result = INPUT_INVALID;
+	}
+done:
+	yajl_free(r->h);
+	r->h = NULL;
+	return result;
+}

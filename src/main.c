@@ -1,0 +1,192 @@
+/* main.c - jfmt: reformat JSON.  Wires the options, the inputs and the
+ * output together and turns what happened into the exit status. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fbuffer.h"
+#include "format.h"
+#include "input.h"
+#include "outfile.h"
+
+#define OUTPUT_BLOCK (256 * 1024)
+
+struct run {
+	struct cli *cli;
+	struct fbuffer out;
+	struct formatter fmt;
+	struct reader reader;
+	char *storage;
+};
+
+static int worse(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
+static void die_write_error(int err, const char *name)
+{
+	if (err == EPIPE) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		exit(EXIT_IO);
+	}
+	if (name)
+		fprintf(stderr, "jfmt: write error: %s: %s\n", name, strerror(err));
+	else
+		fprintf(stderr, "jfmt: write error: %s\n", strerror(err));
+	exit(EXIT_IO);
+}
+
+/* Format one named input ("-" is standard input) into r->out. */
+static int format_file(struct run *r, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return reader_run(&r->reader, "<stdin>", STDIN_FILENO);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		return INPUT_IO_ERROR;
+	}
+	int status = reader_run(&r->reader, path, fd);
+	close(fd);
+	return status;
+}
+
+/* All inputs, in order, into one output. */
+static int format_all(struct run *r, const char *outname)
+{
+	static char *const stdin_only[] = { "-" };
+	char *const *files = r->cli->nfiles ? r->cli->files : stdin_only;
+	int n = r->cli->nfiles ? r->cli->nfiles : 1;
+	int status = EXIT_OK;
+
+	for (int i = 0; i < n; i++) {
+		status = worse(status, format_file(r, files[i]));
+		if (r->out.error)
+			die_write_error(r->out.error, outname);
+	}
+	if (fbuffer_flush(&r->out))
+		die_write_error(r->out.error, outname);
+	return status;
+}
+
+static void run_setup(struct run *r, struct cli *cli, int fd)
+{
+	r->cli = cli;
+	r->storage = malloc(OUTPUT_BLOCK);
+	if (!r->storage) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(EXIT_IO);
+	}
+	fbuffer_init_fd(&r->out, fd, r->storage, OUTPUT_BLOCK);
+	format_init(&r->fmt, &cli->fmt, NULL, &r->out);
+	reader_init(&r->reader, &cli->fmt, cli->allow_comments, &r->fmt);
+}
+
+static void run_release(struct run *r)
+{
+	reader_release(&r->reader);
+	format_release(&r->fmt);
+	free(r->storage);
+}
+
+static int to_stdout(struct cli *cli)
+{
+	struct run r;
+	run_setup(&r, cli, cli->fmt.check ? -1 : STDOUT_FILENO);
+	int status = format_all(&r, NULL);
+	run_release(&r);
+	return status;
+}
+
+/* -o FILE: FILE is replaced only if every input was read and valid. */
+static int to_file(struct cli *cli)
+{
+	struct outfile of;
+	struct run r;
+
+	if (outfile_open(&of, cli->output) < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		return EXIT_IO;
+	}
+	run_setup(&r, cli, of.fd);
+	int status = format_all(&r, cli->output);
+	run_release(&r);
+	if (status != EXIT_OK) {
+		outfile_abort(&of);
+		fprintf(stderr, "jfmt: %s: not written\n", cli->output);
+		return status;
+	}
+	if (outfile_commit(&of) < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* -i: one file through a temporary file, renamed over it on success. */
+static int rewrite_file(struct run *r, const char *path)
+{
+	struct outfile of;
+	int in = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (in < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		return EXIT_IO;
+	}
+	if (outfile_open(&of, path) < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		close(in);
+		return EXIT_IO;
+	}
+	fbuffer_init_fd(&r->out, of.fd, r->storage, OUTPUT_BLOCK);
+	int status = reader_run(&r->reader, path, in);
+	close(in);
+	int err = fbuffer_flush(&r->out);
+	if (status == EXIT_OK && err) {
+		fprintf(stderr, "jfmt: write error: %s: %s\n", path, strerror(err));
+		status = EXIT_IO;
+	}
+	if (status != EXIT_OK) {
+		outfile_abort(&of);
+		return status;
+	}
+	if (outfile_commit(&of) < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static int in_place(struct cli *cli)
+{
+	struct run r;
+	int status = EXIT_OK;
+
+	run_setup(&r, cli, -1);
+	for (int i = 0; i < cli->nfiles; i++)
+		status = worse(status, rewrite_file(&r, cli->files[i]));
+	run_release(&r);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli;
+
+	cli_parse(&cli, argc, argv);
+	cli_setup_color(&cli, isatty(STDOUT_FILENO));
+	outfile_install_signal_handlers();
+	if (cli.in_place)
+		return in_place(&cli);
+	if (cli.output)
+		return to_file(&cli);
+	return to_stdout(&cli);
+}
