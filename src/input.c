@@ -435,6 +435,10 @@ static void report_yajl_error(struct reader *r, yajl_status st)
 	int lexical = strncmp((const char *)text, "lexical", 7) == 0;
 	yajl_free_error(r->h, text);
 
+	if (!r->seen_text) {
+		report(r, end_position(r), "no JSON value");
+		return;
+	}
 	if (r->completing || strcmp(msg, "premature EOF") == 0) {
 		report(r, end_position(r), "unexpected end of input");
 		return;
@@ -458,6 +462,7 @@ static void start_input(struct reader *r, const char *name)
 	r->feed_off = 0;
 	r->completing = 0;
 	r->need_newline = 0;
+	r->seen_text = 0;
 	r->lone_head = r->lone_len = 0;
 	r->scan_pos = 0;
 	r->error = NULL;
@@ -471,6 +476,8 @@ static int feed_chunk(struct reader *r)
 	const unsigned char *ff = NULL;
 
 	r->feed_off = 0;
+	for (size_t i = 0; !r->seen_text && i < len; i++)
+		r->seen_text = !strchr(" \t\r\n", r->chunk[i]);
 	if (r->need_newline && expect_newline(r, 0) < 0) {
 		report(r, r->error_pos, r->error);
 		return -1;

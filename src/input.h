@@ -44,6 +44,7 @@ struct reader {
 	size_t feed_off;                /* chunk offset last handed to yajl */
 	int completing;                 /* inside yajl_complete_parse() */
 	int need_newline;               /* a document ended; no newline yet */
+	int seen_text;                  /* anything but white space so far */
 
 	/* Unpaired \uD800-\uDFFF escapes ahead, by input offset (yajl cannot
 	 * decode them faithfully, so their strings are rewritten from the
