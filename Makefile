@@ -20,7 +20,7 @@ DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev
 
-.PHONY: all deps test check-yajl install uninstall clean bench
+.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz
 
 all: jfmt
 
@@ -45,6 +45,29 @@ test: jfmt
 
 bench: jfmt
 	@bench/run
+
+# The whole suite again against a build with AddressSanitizer and UBSan.
+ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined
+build/asan/jfmt: $(SRCS) $(HDRS) | check-yajl
+	@mkdir -p build/asan
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(ASAN_FLAGS) $(YAJL_CFLAGS) \
+	  $(SRCS) $(YAJL_LIBS) -o $@
+
+check-asan: build/asan/jfmt
+	@JFMT=$(CURDIR)/build/asan/jfmt ASAN_OPTIONS=detect_leaks=1 tests/run
+
+# libFuzzer over every mode; crashes are saved in build/fuzz/.
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS := $(filter-out src/main.c,$(SRCS)) tests/fuzz/fuzz_jfmt.c
+build/fuzz/fuzz_jfmt: $(FUZZ_SRCS) $(HDRS) | check-yajl
+	@mkdir -p build/fuzz
+	clang -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g \
+	  -fsanitize=fuzzer,address,undefined -Isrc $(YAJL_CFLAGS) \
+	  $(FUZZ_SRCS) $(YAJL_LIBS) -o $@
+
+fuzz: build/fuzz/fuzz_jfmt
+	@tests/fuzz/run $(FUZZ_SECONDS)
 
 install: jfmt
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)

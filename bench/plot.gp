@@ -28,4 +28,4 @@ colour(c) = (c == 0 ? 0x888888 : c == 1 ? 0x1f77b4 : 0xe07b39)
 # one horizontal bar per row: x from 0 to the rate, y = row number +- 0.35
 plot datafile using ($2/2):0:(0):2:($0-0.35):($0+0.35):(colour($3)):ytic(1) \
          with boxxyerror lc rgb variable, \
-     '' using 2:0:(sprintf(' %.0f', $2)) with labels left noenhanced
+     '' using 2:0:($2 >= 100 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels left offset char 0.6,0 noenhanced

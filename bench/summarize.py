@@ -102,6 +102,15 @@ def mbps(nbytes, seconds):
     return nbytes / 1e6 / seconds
 
 
+def fmt_rate(r):
+    if r is None:
+        return "n/a"
+    for limit, fmt in ((100, "%.0f"), (10, "%.1f"), (1, "%.2f")):
+        if r >= limit:
+            return fmt % r
+    return "%.3f" % r
+
+
 def fmt_ms(s):
     ms = s * 1000
     return "%.1f" % ms if ms >= 10 else "%.2f" % ms
@@ -141,7 +150,7 @@ def main(argv):
     w("- date: %s" % now)
     w("- machine: %s" % machine())
     w("- mode: %s" % meta.get("mode", "?"))
-    versions = ", ".join("%s %s" % (k, v) if not v.startswith(k) else v
+    versions = ", ".join(v if v.lower().startswith(k) else "%s %s" % (k, v)
                          for k, v in meta.items() if k not in ("mode", "jfmt"))
     if versions:
         w("- versions: %s" % versions)
@@ -186,7 +195,7 @@ def main(argv):
             rate = mbps(nbytes, meds[c])
             t.append("| `%s` | %d | %s | %s | %s | %s | %s |" % (
                 c, len(r.get("times", [])), fmt_ms(meds[c]), fmt_ms(r.get("stddev") or 0.0),
-                ratio(meds[c], fmed), vs, "%.1f" % rate if rate else "n/a"))
+                ratio(meds[c], fmed), vs, fmt_rate(rate)))
         if os.path.isfile(os.path.join(res, name + ".slow.json")):
             slow = [c for c in load_results(res, name + ".slow")]
             t.append("")

@@ -109,6 +109,8 @@ static void report(const struct reader *r, unsigned long long g, const char *msg
 {
 	unsigned long long line, col;
 
+	if (r->progress)
+		progress_end(r->progress);
 	locate(r, g, &line, &col);
 	fprintf(stderr, "jfmt: %s:%llu:%llu: %s\n", r->name, line, col, msg);
 	show_line(r, g);
@@ -513,13 +515,19 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 	yajl_config(r->h, yajl_allow_multiple_values, 1);
 	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
 
+	if (r->progress)
+		progress_start(r->progress, name, fd);
 	while ((n = next_chunk(r, fd)) > 0) {
+		if (r->progress)
+			progress_advance(r->progress, (unsigned long long)n);
 		if (feed_chunk(r) < 0) {
 			result = INPUT_INVALID;
 			goto done;
 		}
 	}
 	if (n < 0) {
+		if (r->progress)
+			progress_end(r->progress);
 		fprintf(stderr, "jfmt: %s: %s\n", name, strerror(errno));
 		result = INPUT_IO_ERROR;
 		goto done;
@@ -534,6 +542,8 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 		result = INPUT_INVALID;
 	}
 done:
+	if (r->progress)
+		progress_end(r->progress);
 	yajl_free(r->h);
 	r->h = NULL;
 	return result;

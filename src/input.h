@@ -8,6 +8,7 @@
 
 #include "fbuffer.h"
 #include "format.h"
+#include "progress.h"
 
 /* Result of reading one input, also its part of the exit status. */
 enum input_status {
@@ -28,6 +29,7 @@ struct reader {
 					 * stays whole, for messages and for
 					 * strings that straddle two blocks */
 	struct fbuffer raw;             /* a string's raw text, when needed */
+	struct progress *progress;      /* set by the caller, or NULL */
 
 	/* The input being read; reset by reader_run(). */
 	const char *name;

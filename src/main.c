@@ -13,6 +13,7 @@
 #include "format.h"
 #include "input.h"
 #include "outfile.h"
+#include "progress.h"
 
 #define OUTPUT_BLOCK (256 * 1024)
 
@@ -21,6 +22,7 @@ struct run {
 	struct fbuffer out;
 	struct formatter fmt;
 	struct reader reader;
+	struct progress progress;
 	char *storage;
 };
 
@@ -88,6 +90,8 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 	fbuffer_init_fd(&r->out, fd, r->storage, OUTPUT_BLOCK);
 	format_init(&r->fmt, &cli->fmt, NULL, &r->out);
 	reader_init(&r->reader, &cli->fmt, cli->allow_comments, &r->fmt);
+	progress_init(&r->progress, cli->progress);
+	r->reader.progress = &r->progress;
 }
 
 static void run_release(struct run *r)

@@ -1,0 +1,67 @@
+/* progress.c - bytes done, percent, ETA and speed, redrawn in place on a
+ * terminal's standard error. */
+#include "progress.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+void progress_init(struct progress *p, int wanted)
+{
+	p->enabled = wanted && isatty(STDERR_FILENO);
+	p->drawn = 0;
+}
+
+void progress_start(struct progress *p, const char *name, int fd)
+{
+	struct stat st;
+
+	if (!p->enabled)
+		return;
+	p->name = name;
+	p->size = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (unsigned long long)st.st_size : 0;
+	p->done = 0;
+	clock_gettime(CLOCK_MONOTONIC, &p->start);
+	p->last = p->start;
+}
+
+static void draw(struct progress *p, double elapsed)
+{
+	double mb = (double)p->done / 1e6;
+	double rate = elapsed > 0 ? mb / elapsed : 0;
+
+	fprintf(stderr, "\r\033[Kjfmt: %s: %.1f MB", p->name, mb);
+	if (p->size > 0) {
+		double frac = (double)p->done / (double)p->size;
+		double eta = rate > 0 ? ((double)(p->size - p->done) / 1e6) / rate : 0;
+		fprintf(stderr, " %3.0f%% ETA %d:%02d", frac * 100, (int)eta / 60, (int)eta % 60);
+	}
+	fprintf(stderr, " %.1f MB/s", rate);
+	p->drawn = 1;
+}
+
+void progress_advance(struct progress *p, unsigned long long n)
+{
+	struct timespec now;
+
+	if (!p->enabled)
+		return;
+	p->done += n;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (seconds_between(&p->last, &now) < 0.1)
+		return;
+	p->last = now;
+	draw(p, seconds_between(&p->start, &now));
+}
+
+void progress_end(struct progress *p)
+{
+	if (p->drawn)
+		fputs("\r\033[K", stderr);
+	p->drawn = 0;
+}
