@@ -4,8 +4,13 @@
 
 #include <stdint.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* What to do with each byte: 0 copies it; otherwise the letter after the
- * backslash, 'u' for \u00xx, or 'a' for "decode UTF-8 and write \uxxxx". */
+ * backslash, 'u' for \u00xx, 'v' for "check the UTF-8 sequence and copy it",
+ * or 'a' for "check it and write it as \uxxxx". */
 #define CTRL_ROW0 'u','u','u','u','u','u','u','u','b','t','n','u','f','r','u','u'
 #define CTRL_ROW1 'u','u','u','u','u','u','u','u','u','u','u','u','u','u','u','u'
 #define ROW0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
@@ -29,9 +34,9 @@
 	HIGH_ROWS(high) }
 
 static const unsigned char escape_tables[4][256] = {
-	[0] = TABLE(PUNCT_ROW, DEL_ROW_RAW, 0),
+	[0] = TABLE(PUNCT_ROW, DEL_ROW_RAW, 'v'),
 	[ESCAPE_ASCII] = TABLE(PUNCT_ROW, DEL_ROW_ESC, 'a'),
-	[ESCAPE_SLASH] = TABLE(PUNCT_ROW_SLASH, DEL_ROW_RAW, 0),
+	[ESCAPE_SLASH] = TABLE(PUNCT_ROW_SLASH, DEL_ROW_RAW, 'v'),
 	[ESCAPE_ASCII | ESCAPE_SLASH] = TABLE(PUNCT_ROW_SLASH, DEL_ROW_ESC, 'a'),
 };
 
@@ -50,29 +55,46 @@ void escape_unit(struct fbuffer *fb, unsigned u)
 	fbuffer_advance(fb, 6);
 }
 
-/* Decode the UTF-8 sequence at s[*i] (known to be well formed, as the parser
- * checked it) and write it as one or two \u escapes. */
-static void escape_non_ascii(struct fbuffer *fb, const unsigned char *s,
-			     size_t len, size_t *i)
+static inline size_t utf8_seq(const unsigned char *s, size_t len)
 {
-	unsigned c = s[*i], cp;
+	unsigned c = s[0];
 	size_t n;
+	unsigned lo = 0x80, hi = 0xbf;  /* allowed range of the second byte */
 
-	if (c >= 0xf0) {
-		cp = c & 0x07;
-		n = 4;
-	} else if (c >= 0xe0) {
-		cp = c & 0x0f;
-		n = 3;
-	} else {
-		cp = c & 0x1f;
-		n = 2;
-	}
-	if (*i + n > len)       /* truncated: cannot happen with valid input */
-		n = len - *i;
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2 || c > 0xf4)
+		return 0;       /* continuation, overlong lead, or past U+10FFFF */
+	n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	if (c == 0xe0)
+		lo = 0xa0;      /* overlong */
+	else if (c == 0xed)
+		hi = 0x9f;      /* UTF-16 surrogates */
+	else if (c == 0xf0)
+		lo = 0x90;      /* overlong */
+	else if (c == 0xf4)
+		hi = 0x8f;      /* past U+10FFFF */
+	if (len < n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t k = 2; k < n; k++)
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+size_t utf8_sequence(const unsigned char *s, size_t len)
+{
+	return utf8_seq(s, len);
+}
+
+/* Write the character whose (valid) n-byte UTF-8 sequence is at s as one or
+ * two \u escapes. */
+static void escape_non_ascii(struct fbuffer *fb, const unsigned char *s, size_t n)
+{
+	unsigned cp = s[0] & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+
 	for (size_t k = 1; k < n; k++)
-		cp = (cp << 6) | (s[*i + k] & 0x3f);
-	*i += n;
+		cp = (cp << 6) | (s[k] & 0x3f);
 	if (cp >= 0x10000) {
 		cp -= 0x10000;
 		escape_unit(fb, 0xd800 | (cp >> 10));
@@ -82,15 +104,55 @@ static void escape_non_ascii(struct fbuffer *fb, const unsigned char *s,
 	}
 }
 
-/* The characters of a string, without its quotes. */
-static void escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+#if defined(__SSE2__)
+/* Bit i set if byte i of the 16 at s may need work: a control character,
+ * '"', '\\', a non-ASCII byte, or '/' when `slash`. */
+static inline unsigned special_bytes(const unsigned char *s, int slash)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)s);
+	__m128i ctrl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)),
+				      _mm_set1_epi8(0x1f));
+	__m128i m = _mm_or_si128(ctrl, _mm_or_si128(
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+	if (slash)
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(m, v));
+}
+#endif
+
+/* The characters of a string, without its quotes.  Safe bytes are skipped
+ * sixteen at a time and copied in runs; -1 on invalid UTF-8. */
+static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
 	const unsigned char *table = escape_tables[mode & 3];
 	size_t i = 0, run = 0;
 
-	while (i < len) {
+	for (;;) {
+#if defined(__SSE2__)
+		while (len - i >= 16) {
+			unsigned m = special_bytes(s + i, mode & ESCAPE_SLASH);
+			if (m != 0) {
+				i += (size_t)__builtin_ctz(m);
+				goto special;
+			}
+			i += 16;
+		}
+#endif
+		while (i < len && !table[s[i]])
+			i++;
+		if (i == len)
+			break;
+special:;
 		unsigned char e = table[s[i]];
-		if (FB_LIKELY(!e)) {
+		if (FB_LIKELY(e == 'v')) {
+			size_t n = utf8_seq(s + i, len - i);
+			if (n == 0)
+				return -1;
+			i += n;
+			continue;
+		}
+		if (!e) {
 			i++;
 			continue;
 		}
@@ -98,7 +160,11 @@ static void escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, 
 		if (i > run)
 			fbuffer_append(fb, (const char *)s + run, i - run);
 		if (e == 'a') {
-			escape_non_ascii(fb, s, len, &i);
+			size_t n = utf8_seq(s + i, len - i);
+			if (n == 0)
+				return -1;
+			escape_non_ascii(fb, s + i, n);
+			i += n;
 		} else if (e == 'u') {
 			escape_unit(fb, s[i]);
 			i++;
@@ -112,13 +178,39 @@ static void escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, 
 	}
 	if (i > run)
 		fbuffer_append(fb, (const char *)s + run, i - run);
+	return 0;
 }
 
-void escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
 	fbuffer_append_char(fb, '"');
-	escape_body(fb, s, len, mode);
+	int rc = escape_body(fb, s, len, mode);
 	fbuffer_append_char(fb, '"');
+	return rc;
+}
+
+int utf8_check(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+#if defined(__SSE2__)
+		if (len - i >= 16) {
+			unsigned m = (unsigned)_mm_movemask_epi8(
+				_mm_loadu_si128((const __m128i *)(s + i)));
+			if (m == 0) {
+				i += 16;
+				continue;
+			}
+			i += (size_t)__builtin_ctz(m);
+		}
+#endif
+		size_t n = utf8_seq(s + i, len - i);
+		if (n == 0)
+			return -1;
+		i += n;
+	}
+	return 0;
 }
 
 static unsigned hex_value(const unsigned char *p)
@@ -189,21 +281,23 @@ static const unsigned char *unescape_one(struct fbuffer *fb, const unsigned char
 	return p + 6;
 }
 
-void escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode)
+int escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode)
 {
 	const unsigned char *p = raw, *end = raw + len;
+	int rc = 0;
 
 	fbuffer_append_char(fb, '"');
-	while (p < end) {
+	while (p < end && rc == 0) {
 		const unsigned char *bs = memchr(p, '\\', (size_t)(end - p));
 		if (!bs) {
-			escape_body(fb, p, (size_t)(end - p), mode);
+			rc = escape_body(fb, p, (size_t)(end - p), mode);
 			break;
 		}
-		escape_body(fb, p, (size_t)(bs - p), mode);
+		rc = escape_body(fb, p, (size_t)(bs - p), mode);
 		if (end - bs < 2)
 			break;  /* cannot happen: the lexer saw a whole escape */
 		p = unescape_one(fb, bs, end, mode);
 	}
 	fbuffer_append_char(fb, '"');
+	return rc;
 }

@@ -131,6 +131,43 @@ static inline void fbuffer_append(struct fbuffer *fb, const char *p, size_t n)
 	fb->len += n;
 }
 
+/* Copy n <= 16 bytes without a call: two overlapping moves cover any length
+ * in a power-of-two range. */
+static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
+{
+	if (n >= 8) {
+		unsigned long long a, b;
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4) {
+		unsigned a, b;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(d, &a, 4);
+		memcpy(d + n - 4, &b, 4);
+	} else if (n > 0) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
+/**
+ * Append bytes that are usually short (numbers, punctuation, indentation):
+ * up to 16 bytes are copied inline.
+ */
+static inline void fbuffer_append_short(struct fbuffer *fb, const char *p, size_t n)
+{
+	if (FB_LIKELY(n <= 16 && 16 <= fb->cap - fb->len)) {
+		fbuffer_copy_small(fb->ptr + fb->len, p, n);
+		fb->len += n;
+		return;
+	}
+	fbuffer_append(fb, p, n);
+}
+
 static inline void fbuffer_append_char(struct fbuffer *fb, char c)
 {
 	if (FB_UNLIKELY(fb->len == fb->cap))

@@ -92,7 +92,24 @@ void format_release(struct formatter *f)
 	fbuffer_release(&f->scratch);
 }
 
-/* --- Pieces of output --- */
+/* --- Pieces of output ---
+ *
+ * Every function below takes the layout `L` as a constant: the callbacks are
+ * stamped out once per layout, so that the common cases (plain compact,
+ * plain pretty) compile to straight-line code without the tests for colour,
+ * sorting and --seq.
+ */
+enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
+
+static inline int is_compact(const struct formatter *f, enum layout L)
+{
+	return L == PLAIN_COMPACT || (L == GENERAL && f->opt->compact);
+}
+
+static inline int is_colored(const struct formatter *f, enum layout L)
+{
+	return L == GENERAL && f->opt->color;
+}
 
 static void color_on(struct formatter *f, enum color_class c)
 {
@@ -105,15 +122,16 @@ static void color_off(struct formatter *f)
 	fbuffer_append(f->out, "\033[0m", 4);
 }
 
-static inline void token(struct formatter *f, enum color_class c, const char *s, size_t n)
+static inline void token(struct formatter *f, enum color_class c, const char *s,
+			 size_t n, enum layout L)
 {
-	if (FB_UNLIKELY(f->opt->color)) {
+	if (is_colored(f, L)) {
 		color_on(f, c);
 		fbuffer_append(f->out, s, n);
 		color_off(f);
 		return;
 	}
-	fbuffer_append(f->out, s, n);
+	fbuffer_append_short(f->out, s, n);
 }
 
 /* A newline and the indentation of `depth`, after a comma if `comma`. */
@@ -124,7 +142,7 @@ static inline void newline_indent(struct formatter *f, size_t depth, int comma)
 	size_t head = comma ? 2 : 1;
 
 	if (FB_LIKELY(n <= INDENT_RUN)) {
-		fbuffer_append(f->out, s, head + n);
+		fbuffer_append_short(f->out, s, head + n);
 	} else {
 		fbuffer_append(f->out, s, head + INDENT_RUN);
 		fbuffer_append_repeat(f->out, f->opt->indent_char, n - INDENT_RUN);
@@ -132,15 +150,16 @@ static inline void newline_indent(struct formatter *f, size_t depth, int comma)
 }
 
 /* What goes between the previous element (if `more`) and the next one. */
-static inline void separator(struct formatter *f, int more, enum color_class c)
+static inline void separator(struct formatter *f, int more, enum color_class c,
+			     enum layout L)
 {
-	if (FB_UNLIKELY(f->opt->color) && more) {
-		token(f, c, ",", 1);
+	if (is_colored(f, L) && more) {
+		token(f, c, ",", 1, L);
 		more = 0;
-		if (f->opt->compact)
+		if (is_compact(f, L))
 			return;
 	}
-	if (f->opt->compact) {
+	if (is_compact(f, L)) {
 		if (more)
 			fbuffer_append_char(f->out, ',');
 	} else {
@@ -148,39 +167,48 @@ static inline void separator(struct formatter *f, int more, enum color_class c)
 	}
 }
 
-static void write_string(struct formatter *f, const unsigned char *s, size_t len,
-			 enum color_class c)
+/* Returns 1 to go on, 0 to stop the parse (the hooks recorded why). */
+static inline int write_string(struct formatter *f, const unsigned char *s,
+			       size_t len, enum color_class c, enum layout L)
 {
 	const unsigned char *raw;
 	size_t rawlen;
-	int rc = 0;
+	int mode = L == GENERAL ? f->opt->escape_mode : 0;
+	int rc;
 
-	if (FB_UNLIKELY(f->raw_check))
-		rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen);
-	if (FB_UNLIKELY(f->opt->color))
+	if (is_colored(f, L))
 		color_on(f, c);
-	if (FB_UNLIKELY(rc > 0))
-		escape_raw_string(f->out, raw, rawlen, f->opt->escape_mode);
-	else
-		escape_string(f->out, s, len, f->opt->escape_mode);
-	if (FB_UNLIKELY(f->opt->color))
+	if (FB_UNLIKELY(f->raw_check) &&
+	    (rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen)) != 0) {
+		if (rc < 0)
+			return 0;
+		rc = escape_raw_string(f->out, raw, rawlen, mode);
+	} else {
+		rc = escape_string(f->out, s, len, mode);
+	}
+	if (is_colored(f, L))
 		color_off(f);
+	if (FB_UNLIKELY(rc < 0)) {
+		f->hooks->invalid_utf8(f->hooks->ctx);
+		return 0;
+	}
+	return 1;
 }
 
 /* --- Structure --- */
 
 /* Before any value: its separator, if it is an array element. */
-static inline void begin_value(struct formatter *f)
+static inline void begin_value(struct formatter *f, enum layout L)
 {
 	if (f->depth == 0) {
-		if (f->opt->seq)
+		if (L == GENERAL && f->opt->seq)
 			fbuffer_append_char(f->out, '\x1e');
 		return;
 	}
 	unsigned char *st = &f->state[f->depth];
 	if (*st & CONTAINER_OBJECT)
 		return;         /* the key and colon are already out */
-	separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY);
+	separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
 	*st |= CONTAINER_MEMBERS;
 }
 
@@ -188,41 +216,44 @@ static inline void begin_value(struct formatter *f)
  * "go on" (1) or "stop" (0). */
 static inline int end_value(struct formatter *f)
 {
-	if (f->depth != 0)
+	if (FB_LIKELY(f->depth != 0))
 		return 1;
 	fbuffer_append_char(f->out, '\n');
 	f->values++;
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
 
-static void open_container(struct formatter *f, unsigned char bits, char c,
-			   enum color_class cls)
+static inline void open_container(struct formatter *f, unsigned char bits, char c,
+				  enum color_class cls, enum layout L)
 {
-	begin_value(f);
-	token(f, cls, &c, 1);
+	begin_value(f, L);
+	token(f, cls, &c, 1, L);
 	f->depth++;
-	if (f->depth >= f->state_cap)
+	if (FB_UNLIKELY(f->depth >= f->state_cap))
 		f->state = grow_array(f->state, &f->state_cap, f->depth + 1, 1);
 	f->state[f->depth] = bits;
 }
 
-static void close_container(struct formatter *f, char c, enum color_class cls)
+static inline void close_container(struct formatter *f, char c, enum color_class cls,
+				   enum layout L)
 {
 	unsigned char st = f->state[f->depth];
 
 	f->depth--;
-	if ((st & CONTAINER_MEMBERS) && !f->opt->compact)
+	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
 		newline_indent(f, f->depth, 0);
-	token(f, cls, &c, 1);
+	token(f, cls, &c, 1, L);
 }
 
-static void write_colon(struct formatter *f)
+static inline void write_colon(struct formatter *f, enum layout L)
 {
-	if (FB_UNLIKELY(f->opt->color))
-		token(f, COLOR_OBJECT, ":", 1);
-	else
+	if (is_colored(f, L))
+		token(f, COLOR_OBJECT, ":", 1, L);
+	else if (is_compact(f, L))
 		fbuffer_append_char(f->out, ':');
-	if (!f->opt->compact)
+	else
+		fbuffer_append_short(f->out, ": ", 2);
+	if (is_colored(f, L) && !is_compact(f, L))
 		fbuffer_append_char(f->out, ' ');
 }
 
@@ -265,7 +296,7 @@ static int compare_members(const void *a, const void *b)
 	return x->index < y->index ? -1 : 1;
 }
 
-/* Write the object's members, sorted, into scratch, closing brace included. */
+/* Write the object's members, sorted, into scratch. */
 static void sort_assemble(struct formatter *f, struct sort_member *m, size_t n)
 {
 	struct fbuffer *saved = f->out;
@@ -278,7 +309,7 @@ static void sort_assemble(struct formatter *f, struct sort_member *m, size_t n)
 	f->scratch.len = 0;
 	f->out = &f->scratch;
 	for (size_t i = 0; i < n; i++) {
-		separator(f, i > 0, COLOR_OBJECT);
+		separator(f, i > 0, COLOR_OBJECT, GENERAL);
 		fbuffer_append(&f->scratch, f->capture.ptr + m[i].start, m[i].len);
 	}
 	f->out = saved;
@@ -301,106 +332,114 @@ static void sort_end(struct formatter *f)
 		fbuffer_append(f->out, f->scratch.ptr, f->scratch.len);
 	f->nmembers = fr.first_member;
 	f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
-	close_container(f, '}', COLOR_OBJECT);
+	close_container(f, '}', COLOR_OBJECT, GENERAL);
 }
 
-/* --- yajl callbacks --- */
+/* --- yajl callbacks, one set per layout --- */
 
-static int on_null(void *ctx)
+static inline int do_null(struct formatter *f, enum layout L)
 {
-	struct formatter *f = ctx;
-	begin_value(f);
-	token(f, COLOR_NULL, "null", 4);
+	begin_value(f, L);
+	token(f, COLOR_NULL, "null", 4, L);
 	return end_value(f);
 }
 
-static int on_boolean(void *ctx, int b)
+static inline int do_boolean(struct formatter *f, int b, enum layout L)
 {
-	struct formatter *f = ctx;
-	begin_value(f);
+	begin_value(f, L);
 	if (b)
-		token(f, COLOR_TRUE, "true", 4);
+		token(f, COLOR_TRUE, "true", 4, L);
 	else
-		token(f, COLOR_FALSE, "false", 5);
+		token(f, COLOR_FALSE, "false", 5, L);
 	return end_value(f);
 }
 
 /* Numbers arrive as their text, which is kept byte for byte. */
-static int on_number(void *ctx, const char *s, size_t len)
+static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
 {
-	struct formatter *f = ctx;
-	begin_value(f);
-	token(f, COLOR_NUMBER, s, len);
+	begin_value(f, L);
+	token(f, COLOR_NUMBER, s, len, L);
 	return end_value(f);
 }
 
-static int on_string(void *ctx, const unsigned char *s, size_t len)
+static inline int do_string(struct formatter *f, const unsigned char *s, size_t len,
+			    enum layout L)
 {
-	struct formatter *f = ctx;
-	begin_value(f);
-	write_string(f, s, len, COLOR_STRING);
+	begin_value(f, L);
+	if (!write_string(f, s, len, COLOR_STRING, L))
+		return 0;
 	return end_value(f);
 }
 
-static int on_start_map(void *ctx)
+static inline int do_start_map(struct formatter *f, enum layout L)
 {
-	struct formatter *f = ctx;
-	open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT);
-	if (f->opt->sort_keys)
+	open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT, L);
+	if (L == GENERAL && f->opt->sort_keys)
 		sort_begin(f);
 	return 1;
 }
 
-static int on_map_key(void *ctx, const unsigned char *s, size_t len)
+static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t len,
+			     enum layout L)
 {
-	struct formatter *f = ctx;
 	unsigned char *st = &f->state[f->depth];
 
-	if (*st & CONTAINER_SORTED)
+	if (L == GENERAL && (*st & CONTAINER_SORTED))
 		sort_add_member(f, s, len);
 	else
-		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT);
+		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 	*st |= CONTAINER_MEMBERS;
-	write_string(f, s, len, COLOR_KEY);
-	write_colon(f);
+	if (!write_string(f, s, len, COLOR_KEY, L))
+		return 0;
+	write_colon(f, L);
 	return 1;
 }
 
-static int on_end_map(void *ctx)
+static inline int do_end_map(struct formatter *f, enum layout L)
 {
-	struct formatter *f = ctx;
-	if (f->state[f->depth] & CONTAINER_SORTED)
+	if (L == GENERAL && (f->state[f->depth] & CONTAINER_SORTED))
 		sort_end(f);
 	else
-		close_container(f, '}', COLOR_OBJECT);
+		close_container(f, '}', COLOR_OBJECT, L);
 	return end_value(f);
 }
 
-static int on_start_array(void *ctx)
+static inline int do_start_array(struct formatter *f, enum layout L)
 {
-	struct formatter *f = ctx;
-	open_container(f, 0, '[', COLOR_ARRAY);
+	open_container(f, 0, '[', COLOR_ARRAY, L);
 	return 1;
 }
 
-static int on_end_array(void *ctx)
+static inline int do_end_array(struct formatter *f, enum layout L)
 {
-	struct formatter *f = ctx;
-	close_container(f, ']', COLOR_ARRAY);
+	close_container(f, ']', COLOR_ARRAY, L);
 	return end_value(f);
 }
 
-static const yajl_callbacks format_cbs = {
-	.yajl_null = on_null,
-	.yajl_boolean = on_boolean,
-	.yajl_number = on_number,
-	.yajl_string = on_string,
-	.yajl_start_map = on_start_map,
-	.yajl_map_key = on_map_key,
-	.yajl_end_map = on_end_map,
-	.yajl_start_array = on_start_array,
-	.yajl_end_array = on_end_array,
+#define DEFINE_CALLBACKS(L, name)                                              \
+static int name##_null(void *ctx) { return do_null(ctx, L); }                  \
+static int name##_boolean(void *ctx, int b) { return do_boolean(ctx, b, L); }  \
+static int name##_number(void *ctx, const char *s, size_t n)                   \
+{ return do_number(ctx, s, n, L); }                                            \
+static int name##_string(void *ctx, const unsigned char *s, size_t n)          \
+{ return do_string(ctx, s, n, L); }                                            \
+static int name##_start_map(void *ctx) { return do_start_map(ctx, L); }        \
+static int name##_map_key(void *ctx, const unsigned char *s, size_t n)         \
+{ return do_map_key(ctx, s, n, L); }                                           \
+static int name##_end_map(void *ctx) { return do_end_map(ctx, L); }            \
+static int name##_start_array(void *ctx) { return do_start_array(ctx, L); }    \
+static int name##_end_array(void *ctx) { return do_end_array(ctx, L); }        \
+static const yajl_callbacks name##_callbacks = {                               \
+	.yajl_null = name##_null, .yajl_boolean = name##_boolean,              \
+	.yajl_number = name##_number, .yajl_string = name##_string,            \
+	.yajl_start_map = name##_start_map, .yajl_map_key = name##_map_key,    \
+	.yajl_end_map = name##_end_map, .yajl_start_array = name##_start_array,\
+	.yajl_end_array = name##_end_array,                                    \
 };
+
+DEFINE_CALLBACKS(PLAIN_COMPACT, compact)
+DEFINE_CALLBACKS(PLAIN_PRETTY, pretty)
+DEFINE_CALLBACKS(GENERAL, general)
 
 /* --- --check: only the structure, to find where each document ends --- */
 
@@ -426,11 +465,22 @@ static int check_number(void *ctx, const char *s, size_t len)
 	return check_scalar(ctx);
 }
 
+static int check_utf8(struct formatter *f, const unsigned char *s, size_t len)
+{
+	if (FB_LIKELY(utf8_check(s, len) == 0))
+		return 1;
+	f->hooks->invalid_utf8(f->hooks->ctx);
+	return 0;
+}
+
 static int check_string(void *ctx, const unsigned char *s, size_t len)
 {
-	(void)s;
-	(void)len;
-	return check_scalar(ctx);
+	return check_utf8(ctx, s, len) && check_scalar(ctx);
+}
+
+static int check_key(void *ctx, const unsigned char *s, size_t len)
+{
+	return check_utf8(ctx, s, len);
 }
 
 static int check_open(void *ctx)
@@ -453,6 +503,7 @@ static const yajl_callbacks check_cbs = {
 	.yajl_number = check_number,
 	.yajl_string = check_string,
 	.yajl_start_map = check_open,
+	.yajl_map_key = check_key,
 	.yajl_end_map = check_close,
 	.yajl_start_array = check_open,
 	.yajl_end_array = check_close,
@@ -460,5 +511,9 @@ static const yajl_callbacks check_cbs = {
 
 const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {
-	return opt->check ? &check_cbs : &format_cbs;
+	if (opt->check)
+		return &check_cbs;
+	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode)
+		return &general_callbacks;
+	return opt->compact ? &compact_callbacks : &pretty_callbacks;
 }

@@ -48,6 +48,9 @@ struct format_hooks {
 	 * return 1; return 0 if the decoded text is exact; -1 to stop.
 	 */
 	int (*raw_string)(void *ctx, const unsigned char **raw, size_t *len);
+	/* The string token yajl just read is not valid UTF-8; the parse
+	 * stops after this. */
+	void (*invalid_utf8)(void *ctx);
 };
 
 struct sort_member;

@@ -2,6 +2,8 @@
  * checks yajl does not make and the location of every error. */
 #include "input.h"
 
+#include "escape.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +23,27 @@ static size_t count_newlines(const unsigned char *p, size_t n)
 {
 	size_t count = 0, i = 0;
 #if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n');
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
-		count += (size_t)__builtin_popcount(m);
+	/* Per-lane counters: each compare yields 0 or -1 (0xff) per byte, four
+	 * of them are added and subtracted from the counters, which are summed
+	 * with psadbw before any lane can wrap (63 * 4 < 256). */
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+	while (i + 16 <= n) {
+		__m128i acc = zero;
+		size_t stop = n - i >= 63 * 64 ? i + 63 * 64 : n - (n - i) % 16;
+		for (; i + 64 <= stop; i += 64) {
+			__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl);
+			__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 16)), nl);
+			__m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 32)), nl);
+			__m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 48)), nl);
+			acc = _mm_sub_epi8(acc, _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d)));
+		}
+		for (; i < stop; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
+		}
+		__m128i sums = _mm_sad_epu8(acc, zero);
+		count += (size_t)_mm_cvtsi128_si32(sums) +
+			 (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
 	}
 #endif
 	for (; i < n; i++)
@@ -263,12 +281,44 @@ static void scan_surrogates(struct reader *r)
 	r->fmt->raw_check = r->lone_head < r->lone_len;
 }
 
+/* Input offset of the opening quote of the string token that ends just
+ * before `end` (its closing quote is at end - 1): the first quote before it
+ * that an even number of backslashes precede.  Returns 0 when the start is
+ * no longer in memory, else 1. */
+static int find_string_start(const struct reader *r, unsigned long long end,
+			     unsigned long long *start)
+{
+	unsigned long long lo = data_start(r), q = end - 1;
+
+	while (q > lo) {
+		q--;
+		if (byte_at(r, q) != '"')
+			continue;
+		unsigned long long b = q;
+		while (b > lo && byte_at(r, b - 1) == '\\')
+			b--;
+		if (b == lo && b > 0)
+			return 0;       /* cannot tell: the text before is gone */
+		if ((q - b) % 2 == 0) {
+			*start = q;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* End (one past the closing quote) of the string token yajl just read. */
+static unsigned long long token_end(const struct reader *r)
+{
+	return r->chunk_base + r->feed_off + yajl_get_bytes_consumed(r->h);
+}
+
 /* Give the formatter the raw text of the string token yajl just read, if it
  * holds an unpaired surrogate escape. */
 static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
 {
 	struct reader *r = ctx;
-	unsigned long long end = r->chunk_base + r->feed_off + yajl_get_bytes_consumed(r->h);
+	unsigned long long end = token_end(r), q;
 	int found = 0;
 
 	while (r->lone_head < r->lone_len && r->lone[r->lone_head] < end) {
@@ -278,31 +328,44 @@ static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
 	r->fmt->raw_check = r->lone_head < r->lone_len;
 	if (!found)
 		return 0;
-
-	/* The opening quote is the first one before the closing quote that
-	 * an even number of backslashes precede. */
-	unsigned long long lo = data_start(r), q = end - 1;
-	while (q > lo) {
-		q--;
-		if (byte_at(r, q) != '"')
-			continue;
-		unsigned long long b = q;
-		while (b > lo && byte_at(r, b - 1) == '\\')
-			b--;
-		if (b == lo && b > 0)
-			break;          /* cannot tell: the text before is gone */
-		if ((q - b) % 2 == 0) {
-			r->raw.len = 0;
-			for (unsigned long long i = q + 1; i < end - 1; i++)
-				fbuffer_append_char(&r->raw, (char)byte_at(r, i));
-			*raw = (const unsigned char *)r->raw.ptr;
-			*len = r->raw.len;
-			return 1;
-		}
+	if (!find_string_start(r, end, &q)) {
+		r->error = "string with an unpaired surrogate escape is too long to keep exactly";
+		r->error_pos = end - 1;
+		return -1;
 	}
-	r->error = "string with an unpaired surrogate escape is too long to keep exactly";
+	r->raw.len = 0;
+	for (unsigned long long i = q + 1; i < end - 1; i++)
+		fbuffer_append_char(&r->raw, (char)byte_at(r, i));
+	*raw = (const unsigned char *)r->raw.ptr;
+	*len = r->raw.len;
+	return 1;
+}
+
+/* Point the error at the first byte of the string token just read that is
+ * not part of a well-formed UTF-8 sequence. */
+static void on_invalid_utf8(void *ctx)
+{
+	struct reader *r = ctx;
+	unsigned long long end = token_end(r), g;
+	unsigned char b[4];
+
+	r->error = "invalid UTF-8 in string";
 	r->error_pos = end - 1;
-	return -1;
+	if (!find_string_start(r, end, &g))
+		return;
+	while (++g < end - 1) {
+		size_t n = 0;
+		while (n < 4 && g + n < end - 1) {
+			b[n] = byte_at(r, g + n);
+			n++;
+		}
+		size_t k = utf8_sequence(b, n);
+		if (k == 0) {
+			r->error_pos = g;
+			return;
+		}
+		g += k - 1;
+	}
 }
 
 /* --- The read loop --- */
@@ -317,6 +380,7 @@ void reader_init(struct reader *r, const struct format_options *opt,
 	r->hooks.ctx = r;
 	r->hooks.value_end = on_value_end;
 	r->hooks.raw_string = on_raw_string;
+	r->hooks.invalid_utf8 = on_invalid_utf8;
 	fmt->hooks = &r->hooks;
 	for (int i = 0; i < 2; i++) {
 		r->block[i] = malloc(INPUT_BLOCK);
@@ -514,6 +578,8 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 	}
 	yajl_config(r->h, yajl_allow_multiple_values, 1);
 	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
+	/* Strings are checked, strictly, where they are written. */
+	yajl_config(r->h, yajl_dont_validate_strings, 1);
 
 	if (r->progress)
 		progress_start(r->progress, name, fd);
