@@ -131,11 +131,17 @@ static inline void fbuffer_append(struct fbuffer *fb, const char *p, size_t n)
 	fb->len += n;
 }
 
-/* Copy n <= 16 bytes without a call: two overlapping moves cover any length
+/* Copy n <= 32 bytes without a call: two overlapping moves cover any length
  * in a power-of-two range. */
 static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
 {
-	if (n >= 8) {
+	if (n >= 16) {
+		char a[16], b[16];
+		memcpy(a, s, 16);
+		memcpy(b, s + n - 16, 16);
+		memcpy(d, a, 16);
+		memcpy(d + n - 16, b, 16);
+	} else if (n >= 8) {
 		unsigned long long a, b;
 		memcpy(&a, s, 8);
 		memcpy(&b, s + n - 8, 8);
@@ -156,11 +162,11 @@ static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
 
 /**
  * Append bytes that are usually short (numbers, punctuation, indentation):
- * up to 16 bytes are copied inline.
+ * up to 32 bytes are copied inline.
  */
 static inline void fbuffer_append_short(struct fbuffer *fb, const char *p, size_t n)
 {
-	if (FB_LIKELY(n <= 16 && 16 <= fb->cap - fb->len)) {
+	if (FB_LIKELY(n <= 32 && 32 <= fb->cap - fb->len)) {
 		fbuffer_copy_small(fb->ptr + fb->len, p, n);
 		fb->len += n;
 		return;

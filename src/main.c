@@ -116,7 +116,7 @@ static int to_file(struct cli *cli)
 	struct outfile of;
 	struct run r;
 
-	if (outfile_open(&of, cli->output) < 0) {
+	if (outfile_open(&of, cli->output, 0) < 0) {
 		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
 		return EXIT_IO;
 	}
@@ -145,8 +145,11 @@ static int rewrite_file(struct run *r, const char *path)
 		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
 		return EXIT_IO;
 	}
-	if (outfile_open(&of, path) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+	if (outfile_open(&of, path, 1) < 0) {
+		if (errno == EINVAL)
+			fprintf(stderr, "jfmt: %s: not a regular file\n", path);
+		else
+			fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
 		close(in);
 		return EXIT_IO;
 	}

@@ -95,7 +95,7 @@ static char *resolve_target(const char *path)
 	return strdup(path);    /* a new file (or a dangling link: replaced) */
 }
 
-int outfile_open(struct outfile *o, const char *path)
+int outfile_open(struct outfile *o, const char *path, int regular_only)
 {
 	memset(o, 0, sizeof *o);
 	o->fd = -1;
@@ -103,6 +103,17 @@ int outfile_open(struct outfile *o, const char *path)
 	if (!o->target)
 		return -1;
 	o->existed = stat(o->target, &o->like) == 0;
+	if (o->existed && !S_ISREG(o->like.st_mode)) {
+		if (regular_only) {
+			errno = EINVAL;
+			goto fail;
+		}
+		o->direct = 1;
+		o->fd = open(o->target, O_WRONLY | O_CLOEXEC);
+		if (o->fd < 0)
+			goto fail;
+		return o->fd;
+	}
 	o->keep_owner = o->existed && geteuid() == 0;
 	o->tmp = temp_name(o->target);
 	if (!o->tmp)
@@ -168,6 +179,13 @@ static int link_unnamed(struct outfile *o)
 
 int outfile_commit(struct outfile *o)
 {
+	if (o->direct) {
+		int rc = close(o->fd);
+		o->fd = -1;
+		free(o->target);
+		o->target = NULL;
+		return rc;
+	}
 
 	if (apply_mode(o) < 0 || fsync(o->fd) < 0)
 		goto fail;

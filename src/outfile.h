@@ -13,6 +13,8 @@ struct outfile {
 	struct stat like; /* the replaced file, when it existed */
 	int existed;    /* the target existed: `like` is valid */
 	int named;      /* the temporary file has a name (in `tmp`) */
+	int direct;     /* not a regular file (/dev/null, a FIFO): written
+			 * in place, as there is nothing to replace */
 };
 
 /**
@@ -25,9 +27,11 @@ void outfile_install_signal_handlers(void);
  * Start replacing `path`.  Returns the descriptor to write to, or -1 with
  * errno set (nothing created).  A symlink's target is replaced, the link
  * kept; the new file gets the old one's mode (and owner, as root), or
- * 0666 less the umask when `path` does not exist yet.
+ * 0666 less the umask when `path` does not exist yet.  An existing target
+ * that is not a regular file (a device, a FIFO) is opened and written
+ * directly, unless `regular_only`, when that is an error (EINVAL).
  */
-int outfile_open(struct outfile *o, const char *path);
+int outfile_open(struct outfile *o, const char *path, int regular_only);
 
 /**
  * Finish: fsync, close and rename over the target.  Returns 0, or -1 with
