@@ -102,7 +102,7 @@ static void show_line(const struct reader *r, unsigned long long g)
 {
 	unsigned long long lo = data_start(r), hi = data_end(r);
 	unsigned long long from = g, to = g;
-	char text[96], caret[96];
+	char text[96 * 4], caret[96];
 	size_t n = 0, col = 0;
 
 	while (from > lo && g - from < 40 && byte_at(r, from - 1) != '\n')
@@ -112,11 +112,26 @@ static void show_line(const struct reader *r, unsigned long long g)
 	while (to < hi && to - from < 80 && byte_at(r, to) != '\n' &&
 	       byte_at(r, to) != '\r')
 		to++;
-	for (unsigned long long i = from; i < to; i++) {
-		unsigned char c = byte_at(r, i);
-		if ((c & 0xc0) != 0x80 && i < g)
+	for (unsigned long long i = from; i < to; ) {
+		unsigned char b[4];
+		size_t k = 0;
+		while (k < 4 && i + k < to) {
+			b[k] = byte_at(r, i + k);
+			k++;
+		}
+		size_t len = utf8_sequence(b, k);
+		if (i < g)
 			col++;
-		text[n++] = c == '\t' ? ' ' : c < 0x20 || c == 0x7f ? '?' : (char)c;
+		if (len > 1) {
+			memcpy(text + n, b, len);
+			n += len;
+			i += len;
+			continue;
+		}
+		/* Control characters and broken UTF-8 would garble the terminal. */
+		unsigned char c = b[0];
+		text[n++] = c == '\t' ? ' ' : c < 0x20 || c >= 0x7f ? '?' : (char)c;
+		i++;
 	}
 	memset(caret, ' ', col);
 	caret[col] = '^';
