@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 
+static const char msg_comment[] = "comments are not allowed without --comments";
 static const char msg_separate[] =
 	"unexpected data after a document (documents must be separated by newlines)";
 
@@ -173,7 +174,7 @@ static int expect_newline(struct reader *r, size_t off)
 			return 0;
 		}
 		if (c != ' ' && c != '\t' && c != '\r') {
-			r->error = msg_separate;
+			r->error = c == '/' ? msg_comment : msg_separate;
 			r->error_pos = r->chunk_base + off;
 			return -1;
 		}
@@ -528,6 +529,12 @@ static void report_yajl_error(struct reader *r, yajl_status st)
 	unsigned long long g = r->chunk_base + r->feed_off + (consumed ? consumed - 1 : 0);
 	if (!lexical && g < data_end(r))
 		g = token_start(r, g);
+	if (strstr(msg, "comment")) {
+		/* yajl stops before the comment; point at it */
+		while (g < data_end(r) && byte_at(r, g) != '/')
+			g++;
+		snprintf(msg, sizeof msg, "%s", msg_comment);
+	}
 	report(r, g, msg);
 }
 
