@@ -16,6 +16,7 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->error = 0;
 	fb->owned = 0;
 	fb->written = 0;
+	fb->last = '\n';
 }
 
 void fbuffer_init_mem(struct fbuffer *fb)
@@ -38,6 +39,8 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 {
 	if (fb->error)
 		return;
+	if (n > 0)
+		fb->last = p[n - 1];
 	while (n > 0) {
 		ssize_t w = write(fb->fd, p, n);
 		if (w < 0 && errno == EINTR)

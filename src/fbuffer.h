@@ -30,6 +30,7 @@ struct fbuffer {
 	int error;      /* first write error (errno), 0 if none */
 	int owned;      /* ptr was malloc'd by fbuffer and is freed by it */
 	unsigned long long written; /* bytes handed to write(2) so far */
+	char last;      /* the last byte flushed, '\n' before any */
 };
 
 #if defined(__GNUC__)
@@ -179,6 +180,12 @@ static inline void fbuffer_append_char(struct fbuffer *fb, char c)
 	if (FB_UNLIKELY(fb->len == fb->cap))
 		fbuffer_make_room(fb, 1);
 	fb->ptr[fb->len++] = c;
+}
+
+/** Whether the output so far is empty or ends with a newline. */
+static inline int fbuffer_at_line_start(const struct fbuffer *fb)
+{
+	return (fb->len > 0 ? fb->ptr[fb->len - 1] : fb->last) == '\n';
 }
 
 /** Append `c` repeated `n` times. */

@@ -467,6 +467,13 @@ static int check_number(void *ctx, const char *s, size_t len)
 
 static int check_utf8(struct formatter *f, const unsigned char *s, size_t len)
 {
+	if (FB_UNLIKELY(f->raw_check)) {
+		/* An unpaired surrogate escape: yajl's decoding of it is not
+		 * UTF-8, so check the text as written instead. */
+		int rc = f->hooks->raw_string(f->hooks->ctx, &s, &len);
+		if (rc < 0)
+			return 0;
+	}
 	if (FB_LIKELY(utf8_check(s, len) == 0))
 		return 1;
 	f->hooks->invalid_utf8(f->hooks->ctx);

@@ -163,23 +163,52 @@ static unsigned long long end_position(const struct reader *r)
 /* --- Checks yajl does not make --- */
 
 /* Scan forward from chunk offset `off` for the newline that must follow a
- * document before the next one.  Returns 0 when fine (or undecided until the
- * next chunk), -1 after recording an error. */
+ * document before the next one, through white space and (with --comments)
+ * comments.  The scan goes on in the next chunk if this one ends first.
+ * Returns 0 when fine (or undecided), -1 after recording an error. */
 static int expect_newline(struct reader *r, size_t off)
 {
+	enum separator_state st = r->separator == SEP_DONE ? SEP_BLANK : r->separator;
+
 	for (; off < r->chunk_len; off++) {
 		unsigned char c = r->chunk[off];
-		if (c == '\n' || (c == '/' && r->allow_comments)) {
-			r->need_newline = 0;
-			return 0;
-		}
-		if (c != ' ' && c != '\t' && c != '\r') {
+		if (c == '\n' && st != SEP_SLASH)
+			break;
+		switch (st) {
+		case SEP_BLANK:
+			if (c == ' ' || c == '\t' || c == '\r')
+				continue;
+			if (c == '/' && r->allow_comments) {
+				st = SEP_SLASH;
+				continue;
+			}
 			r->error = c == '/' ? msg_comment : msg_separate;
 			r->error_pos = r->chunk_base + off;
+			r->separator = SEP_DONE;
 			return -1;
+		case SEP_SLASH:         /* yajl judges anything but // and */
+			st = c == '/' ? SEP_LINE : c == '*' ? SEP_BLOCK : SEP_DONE;
+			if (st == SEP_DONE)
+				goto done;
+			continue;
+		case SEP_LINE:
+			continue;
+		case SEP_BLOCK:
+			st = c == '*' ? SEP_BLOCK_STAR : SEP_BLOCK;
+			continue;
+		case SEP_BLOCK_STAR:
+			st = c == '/' ? SEP_BLANK : c == '*' ? SEP_BLOCK_STAR : SEP_BLOCK;
+			continue;
+		case SEP_DONE:
+			break;
 		}
 	}
-	r->need_newline = 1;
+	if (off == r->chunk_len) {
+		r->separator = st;
+		return 0;
+	}
+done:
+	r->separator = SEP_DONE;
 	return 0;
 }
 
@@ -499,6 +528,37 @@ static unsigned long long token_start(const struct reader *r, unsigned long long
 	return g;
 }
 
+/* Where yajl's error `msg` is.  yajl leaves its offset in one of three
+ * places: lexical errors on the offending byte or just after it (after the
+ * character that cannot start a token, the number that lacks a digit, the
+ * backslash of a bad escape), parse errors just after the offending token, except
+ * the "after key and value" error, which moves it back by the token's
+ * length (without the quotes of a string). */
+static unsigned long long error_offset(const struct reader *r, const char *msg, int lexical)
+{
+	unsigned long long at = r->chunk_base + r->feed_off + yajl_get_bytes_consumed(r->h);
+	unsigned long long lo = data_start(r), hi = data_end(r);
+	unsigned long long g;
+
+	if (lexical) {
+		/* after the byte for these; on it for the others */
+		int past = strstr(msg, "invalid char in") || strstr(msg, "malformed number") ||
+			   strstr(msg, "occurs before a character");
+		g = past && at > lo ? at - 1 : at;
+		return g < hi ? g : (hi > lo ? hi - 1 : lo);
+	}
+	if (strncmp(msg, "after key and value", 19) == 0) {
+		g = at < hi ? at : hi - 1;
+		if (is_delimiter(byte_at(r, g)) && byte_at(r, g) != '"')
+			return g;
+		while (g > lo && !strchr(" \t\r\n,:[]{}", byte_at(r, g - 1)))
+			g--;
+		return g;
+	}
+	g = at > lo ? at - 1 : lo;
+	return g < hi ? token_start(r, g) : g;
+}
+
 /* Report yajl's error for status `st`.  Parse errors point at the start
  * of the offending token, lexical ones at the offending byte. */
 static void report_yajl_error(struct reader *r, yajl_status st)
@@ -525,10 +585,7 @@ static void report_yajl_error(struct reader *r, yajl_status st)
 		report(r, end_position(r), "unexpected end of input");
 		return;
 	}
-	size_t consumed = yajl_get_bytes_consumed(r->h);
-	unsigned long long g = r->chunk_base + r->feed_off + (consumed ? consumed - 1 : 0);
-	if (!lexical && g < data_end(r))
-		g = token_start(r, g);
+	unsigned long long g = error_offset(r, msg, lexical);
 	if (strstr(msg, "comment")) {
 		/* yajl stops before the comment; point at it */
 		while (g < data_end(r) && byte_at(r, g) != '/')
@@ -549,7 +606,7 @@ static void start_input(struct reader *r, const char *name)
 	r->chunk_line_start = r->prev_line_start = 0;
 	r->feed_off = 0;
 	r->completing = 0;
-	r->need_newline = 0;
+	r->separator = SEP_DONE;
 	r->seen_text = 0;
 	r->lone_head = r->lone_len = 0;
 	r->scan_pos = 0;
@@ -566,12 +623,11 @@ static int feed_chunk(struct reader *r)
 	r->feed_off = 0;
 	for (size_t i = 0; !r->seen_text && i < len; i++)
 		r->seen_text = !strchr(" \t\r\n", r->chunk[i]);
-	if (r->need_newline && expect_newline(r, 0) < 0) {
+	if (r->separator != SEP_DONE && expect_newline(r, 0) < 0) {
 		report(r, r->error_pos, r->error);
 		return -1;
 	}
-	if (!r->opt->check)
-		scan_surrogates(r);
+	scan_surrogates(r);
 	/* yajl takes a form feed for white space; JSON does not. */
 	if (!r->allow_comments && (ff = memchr(r->chunk, '\f', len)) != NULL)
 		len = (size_t)(ff - r->chunk);

@@ -45,7 +45,11 @@ struct reader {
 	unsigned long long prev_base, prev_line, prev_line_start;
 	size_t feed_off;                /* chunk offset last handed to yajl */
 	int completing;                 /* inside yajl_complete_parse() */
-	int need_newline;               /* a document ended; no newline yet */
+	enum separator_state {          /* after a document, before the next */
+		SEP_DONE,               /* no document pending, or newline seen */
+		SEP_BLANK,              /* only white space so far */
+		SEP_SLASH, SEP_LINE, SEP_BLOCK, SEP_BLOCK_STAR, /* comments */
+	} separator;
 	int seen_text;                  /* anything but white space so far */
 
 	/* Unpaired \uD800-\uDFFF escapes ahead, by input offset (yajl cannot

@@ -70,7 +70,12 @@ static int format_all(struct run *r, const char *outname)
 	int status = EXIT_OK;
 
 	for (int i = 0; i < n; i++) {
-		status = worse(status, format_file(r, files[i]));
+		int st = format_file(r, files[i]);
+		/* What an invalid document left half written ends its line, so
+		 * that the next input's output starts on a line of its own. */
+		if (st != EXIT_OK && !fbuffer_at_line_start(&r->out))
+			fbuffer_append_char(&r->out, '\n');
+		status = worse(status, st);
 		if (r->out.error)
 			die_write_error(r->out.error, outname);
 	}
