@@ -1,0 +1,422 @@
+#!/usr/bin/env bats
+# conformance.bats - what jfmt accepts and rejects, and that formatting never
+# changes a value.  Most of it runs over JSONTestSuite in ../shared (every
+# y_ file accepted with its value unchanged, every n_ file rejected with a
+# located message, every i_ file either way but never a crash or a hang); a
+# handful of handwritten cases at the end run without it.
+
+bats_require_minimum_version 1.5.0
+
+JFMT="${JFMT:-$BATS_TEST_DIRNAME/../jfmt}"
+SHARED="$BATS_TEST_DIRNAME/../../shared"
+PARSING="$SHARED/JSONTestSuite/test_parsing"
+TRANSFORM="$SHARED/JSONTestSuite/test_transform"
+
+need_shared() {
+	[ -d "$PARSING" ] && [ -d "$TRANSFORM" ] ||
+		skip "../shared not present (corpus and JSONTestSuite live next to the repository)"
+}
+
+# A sanitizer build reports with exit status 1, like invalid JSON; its
+# report on stderr is what tells the two apart.
+sanitizer_report() {
+	grep -qE 'Sanitizer|runtime error:' "$1"
+}
+
+# The Python side of the value checks.  Usage:
+#   python3 -c "$(values_py)" JFMT POLICY MODES FILE...
+# POLICY "accept": each FILE must be accepted (exit 0, nothing on stderr).
+# POLICY "either": exit 0 or 1; the checks below apply to accepted files.
+# MODES: option sets separated by '|', e.g. "|-c|-a" (the first is none).
+# For every accepted file and mode: when the input is UTF-8, the output is
+# strict UTF-8 and holds the same value (numbers compared as written,
+# duplicate keys and member order kept; sorted for -S); -a output is ASCII;
+# and formatting the output again with the same options changes nothing.
+values_py() {
+	cat <<'PY'
+import json, subprocess, sys
+
+sys.setrecursionlimit(100000)
+
+jfmt, policy, modes, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+modes = [m.split() for m in modes.split('|')]
+
+def reject_constant(name):
+    raise ValueError('not JSON: ' + name)
+
+def load(text):
+    return json.loads(text,
+                      object_pairs_hook=lambda pairs: ('object', pairs),
+                      parse_int=lambda s: ('number', s),
+                      parse_float=lambda s: ('number', s),
+                      parse_constant=reject_constant)
+
+def key_bytes(pair):
+    return pair[0].encode('utf-8', 'surrogatepass')
+
+def sort_keys(v):
+    if isinstance(v, list):
+        return [sort_keys(x) for x in v]
+    if isinstance(v, tuple) and v[0] == 'object':
+        return ('object', sorted(((k, sort_keys(x)) for k, x in v[1]), key=key_bytes))
+    return v
+
+def run(args, data=None, path=None):
+    try:
+        if path is not None:
+            p = subprocess.run([jfmt] + args + [path], capture_output=True, timeout=10)
+        else:
+            p = subprocess.run([jfmt] + args, input=data, capture_output=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        return None, b'', b'timed out after 10 s'
+    return p.returncode, p.stdout, p.stderr
+
+def is_report(err):
+    return b'Sanitizer' in err or b'runtime error:' in err
+
+failures = []
+def fail(path, mode, why):
+    failures.append('%s [%s]: %s' % (path, ' '.join(mode) or 'default', why))
+
+for path in files:
+    raw = open(path, 'rb').read()
+    try:
+        want = load(raw.decode('utf-8'))
+    except (UnicodeDecodeError, ValueError):
+        want = None     # not UTF-8, or not JSON to Python: no value to compare
+    for mode in modes:
+        rc, out, err = run(mode, path=path)
+        if rc is None:
+            fail(path, mode, 'hangs'); continue
+        if rc < 0 or rc >= 128 or is_report(err):
+            fail(path, mode, 'crashed (status %d): %r' % (rc, err[:300])); continue
+        if policy == 'accept' and (rc != 0 or err):
+            fail(path, mode, 'exit %d, stderr %r' % (rc, err[:200])); continue
+        if rc not in (0, 1):
+            fail(path, mode, 'exit %d (want 0 or 1)' % rc); continue
+        if rc == 1:
+            continue
+        if '-a' in mode and any(b > 0x7e for b in out):
+            fail(path, mode, 'non-ASCII byte in -a output: %r' % out[:200])
+        if want is not None:
+            try:
+                text = out.decode('utf-8')
+            except UnicodeDecodeError as e:
+                fail(path, mode, 'output is not UTF-8 (%s): %r' % (e, out[:200])); continue
+            try:
+                got = load(text)
+            except ValueError as e:
+                fail(path, mode, 'output is not JSON (%s): %r' % (e, out[:200])); continue
+            expect = sort_keys(want) if '-S' in mode else want
+            if got != expect:
+                fail(path, mode, 'value changed: %r -> %r' % (raw[:200], out[:200]))
+        rc2, out2, err2 = run(mode, data=out)
+        if rc2 != 0 or out2 != out:
+            fail(path, mode, 'not idempotent: %r -> exit %s, %r' % (out[:200], rc2, out2[:200]))
+
+for f in failures:
+    print(f)
+print('%d files, %d modes, %d failures' % (len(files), len(modes), len(failures)))
+sys.exit(1 if failures else 0)
+PY
+}
+
+# Print the failures collected in "$@" (one a line) and fail if there are any.
+report_failures() {
+	if [ $# -gt 0 ]; then
+		printf '%s\n' "$@"
+		echo "$# failure(s)"
+		return 1
+	fi
+}
+
+# expect_located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
+# followed by the offending line and a caret under the column.
+located() {
+	local first
+	first=$(head -n 1 "$1")
+	[[ $first == "jfmt: $2:"* ]] || return 1
+	[[ ${first#"jfmt: $2"} =~ ^:[0-9]+:[0-9]+:\ . ]] || return 1
+	[ "$(sed -n 3p "$1" | tr -d ' ')" = "^" ]
+}
+
+# --- JSONTestSuite: test_parsing ---
+
+@test "JSONTestSuite y_*: accepted, value unchanged, pretty and compact" {
+	need_shared
+	run python3 -c "$(values_py)" "$JFMT" accept "|-c" "$PARSING"/y_*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "JSONTestSuite y_*: accepted, value unchanged with -t, --indent=0, -a, -S, --escape-slash, --seq" {
+	need_shared
+	run python3 -c "$(values_py)" "$JFMT" accept \
+		"-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
+		"$PARSING"/y_*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# --seq adds a record separator, which Python's parser does not take:
+	# just accepted, and the same text after it.
+	local failures=() f
+	for f in "$PARSING"/y_*.json; do
+		if ! cmp -s <("$JFMT" -c --seq "$f" 2>/dev/null) \
+			<(printf '\036'; "$JFMT" -c "$f" 2>/dev/null); then
+			failures+=("$f [--seq -c]: not RS + the compact text")
+		fi
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite y_*: accepted by --check, silently" {
+	need_shared
+	local failures=() f err=$BATS_TEST_TMPDIR/err
+	for f in "$PARSING"/y_*.json; do
+		local rc=0
+		timeout 10 "$JFMT" -n "$f" >"$BATS_TEST_TMPDIR/out" 2>"$err" || rc=$?
+		if [ "$rc" -ne 0 ] || [ -s "$BATS_TEST_TMPDIR/out" ] || [ -s "$err" ]; then
+			failures+=("$f [-n]: exit $rc, $(head -c 200 "$err")")
+		fi
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
+	need_shared
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	for f in "$PARSING"/n_*.json; do
+		for mode in "" -c -n; do
+			# Two of these open 100000 arrays: their pretty output up to the
+			# error is gigabytes, hence /dev/null.
+			rc=0
+			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+			if [ "$rc" -ne 1 ] || sanitizer_report "$err"; then
+				failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
+			elif ! located "$err" "$f"; then
+				failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
+			fi
+		done
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
+	need_shared
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	for f in "$PARSING"/i_*.json; do
+		for mode in "" -c -n -a -S -t "--comments" "-c --seq"; do
+			rc=0
+			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+			if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+				failures+=("$f [$mode]: exit $rc")
+			elif sanitizer_report "$err"; then
+				failures+=("$f [$mode]: $(head -c 300 "$err")")
+			elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
+				failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
+			fi
+		done
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite i_*: what is accepted keeps its value, stays UTF-8, and formats idempotently" {
+	need_shared
+	run python3 -c "$(values_py)" "$JFMT" either "|-c|-a|-S" "$PARSING"/i_*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "JSONTestSuite i_*: --check agrees with formatting on what is accepted" {
+	need_shared
+	local failures=() f a b
+	for f in "$PARSING"/i_*.json; do
+		a=0 b=0
+		timeout 10 "$JFMT" -c "$f" >/dev/null 2>&1 || a=$?
+		timeout 10 "$JFMT" -n "$f" >/dev/null 2>&1 || b=$?
+		[ "$a" -eq "$b" ] || failures+=("$f: -c exits $a, -n exits $b")
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "n_structure_whitespace_formfeed.json: the form feed is rejected at its location" {
+	need_shared
+	local f="$PARSING/n_structure_whitespace_formfeed.json"
+	run -1 --separate-stderr "$JFMT" "$f"
+	echo "$stderr"
+	[[ ${stderr_lines[0]} == "jfmt: $f:1:2: "* ]]
+	[ "$(printf '%s\n' "${stderr_lines[2]}" | tr -d ' ')" = "^" ]
+}
+
+# check_surrogate FILE EXPECTED: accepted in every mode, with the unpaired
+# surrogate written back as the same escape in lowercase -- not as '?', not
+# as the three bytes of an encoded surrogate (which is not UTF-8).
+check_surrogate() {
+	local f="$PARSING/$1" want=$2 mode
+	for mode in -c "" -a -S; do
+		run -0 --separate-stderr "$JFMT" $mode "$f"
+		echo "[$mode] $output"
+		[ -z "$stderr" ]
+		[[ $output == *"$want"* ]]
+		[[ $output != *'?'* ]]
+		"$JFMT" $mode "$f" | python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")'
+	done
+	# And the compact output is exactly the input, lowercased escapes aside.
+	run -0 "$JFMT" -c "$f"
+	[ "$output" = "$(tr -d '\n' <"$f" | sed 's/\\u\([0-9A-Fa-f]\{4\}\)/\\u\L\1/g')" ]
+}
+
+@test "i_string_1st_surrogate_but_2nd_missing.json: kept as \\udada" {
+	need_shared
+	check_surrogate i_string_1st_surrogate_but_2nd_missing.json '"\udada"'
+}
+
+@test "i_string_incomplete_surrogate_and_escape_valid.json: kept as \\ud800\\n" {
+	need_shared
+	check_surrogate i_string_incomplete_surrogate_and_escape_valid.json '"\ud800\n"'
+}
+
+@test "i_string_inverted_surrogates_U+1D11E.json: kept as \\udd1e\\ud834" {
+	need_shared
+	check_surrogate i_string_inverted_surrogates_U+1D11E.json '"\udd1e\ud834"'
+}
+
+@test "i_object_key_lone_2nd_surrogate.json: the key is kept as \\udfaa" {
+	need_shared
+	check_surrogate i_object_key_lone_2nd_surrogate.json '"\udfaa":'
+}
+
+@test "every escaped lone surrogate in JSONTestSuite comes back as its escape" {
+	need_shared
+	local failures=() f out
+	for f in "$PARSING"/i_*surrogate*.json "$TRANSFORM"/string_*escaped*.json; do
+		grep -q '\\u' "$f" || continue
+		out=$("$JFMT" -c "$f" 2>&1) || { failures+=("$f: rejected: $out"); continue; }
+		# Strict UTF-8, no '?', and the value Python reads from the input.
+		if ! printf '%s' "$out" | python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' 2>/dev/null; then
+			failures+=("$f: output is not UTF-8: $out")
+		elif [[ $out == *'?'* ]]; then
+			failures+=("$f: '?' in the output: $out")
+		elif ! python3 -c 'import json, sys; a, b = sys.argv[1:]; sys.exit(json.loads(a) != json.loads(b))' \
+			"$(tr -d '\n' <"$f")" "$out"; then
+			failures+=("$f: value changed: $(cat "$f") -> $out")
+		fi
+	done
+	report_failures "${failures[@]}"
+}
+
+# --- JSONTestSuite: test_transform ---
+
+@test "JSONTestSuite test_transform: exit 0 or 1, no crash; accepted values unchanged" {
+	need_shared
+	run python3 -c "$(values_py)" "$JFMT" either "|-c|-S" "$TRANSFORM"/*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "JSONTestSuite test_transform: numbers come out exactly as written" {
+	need_shared
+	local failures=() f out want
+	for f in "$TRANSFORM"/number_*.json "$TRANSFORM"/object_same_key_*.json; do
+		want=$(tr -d ' \n' <"$f")
+		out=$("$JFMT" -c "$f" 2>&1) || { failures+=("$f: rejected: $out"); continue; }
+		[ "$out" = "$want" ] || failures+=("$f: want $want, got $out")
+		out=$("$JFMT" "$f" 2>&1 | tr -d ' \n')
+		[ "$out" = "$want" ] || failures+=("$f [pretty]: want $want, got $out")
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "test_transform: [1.000000000000000005] and friends stay as written" {
+	need_shared
+	run -0 "$JFMT" -c "$TRANSFORM/number_1.000000000000000005.json"
+	[ "$output" = "[1.000000000000000005]" ]
+	run -0 "$JFMT" -c "$TRANSFORM/number_1e-999.json"
+	[ "$output" = "[1E-999]" ]
+	run -0 "$JFMT" -c "$TRANSFORM/number_10000000000000000999.json"
+	[ "$output" = "[10000000000000000999]" ]
+	run -0 "$JFMT" -c "$TRANSFORM/object_same_key_unclear_values.json"
+	[ "$output" = '{"a":0,"a":-0}' ]
+	run -0 "$JFMT" -c "$TRANSFORM/string_with_escaped_NULL.json"
+	[ "$output" = '["A\u0000B"]' ]
+}
+
+# --- Handwritten cases: these run without ../shared ---
+
+# accept INPUT COMPACT: INPUT is accepted and formats to COMPACT with -c;
+# else the case is added to the caller's `failures`.
+accept() {
+	run --separate-stderr "$JFMT" -c <<<"$1"
+	if [ "$status" -ne 0 ] || [ "$output" != "$2" ] || [ -n "$stderr" ]; then
+		failures+=("$1: want $2 (exit 0), got $output (exit $status) $stderr")
+	fi
+}
+
+# reject INPUT LINE:COL: INPUT (as is, no newline added) is rejected with
+# exit 1, at LINE:COL: parse errors at the start of the offending token,
+# lexical ones at the offending byte.
+reject() {
+	local mode
+	for mode in -c "" -n; do
+		run --separate-stderr bash -c 'printf "%s" "$1" | "$2" $3' - "$1" "$JFMT" "$mode"
+		if [ "$status" -ne 1 ] || [[ ${stderr_lines[0]:-} != "jfmt: <stdin>:$2: "* ]]; then
+			failures+=("$1 [${mode:-default}]: want exit 1 at <stdin>:$2:, got exit $status, ${stderr_lines[0]:-}")
+		fi
+	done
+}
+
+@test "handwritten: valid documents are accepted and keep their values" {
+	failures=()
+	accept '{"a" : [ 1 , -0 , 1E+2 , 0.5e-3 , 1e2 ] }' '{"a":[1,-0,1E+2,0.5e-3,1e2]}'
+	accept '"\"\\\/\b\f\n\r\t"' '"\"\\/\b\f\n\r\t"'
+	accept '"\u0041\u00e9\u20ac\ud834\udd1e"' '"Aé€𝄞"'
+	accept '"\u0000"' '"\u0000"'
+	accept '["a\u0000b",{"\u0000":"\u001f"}]' '["a\u0000b",{"\u0000":"\u001f"}]'
+	accept '"\u007f\u0080"' "$(printf '"\177\302\200"')"
+	accept '[[],{},[{}],{"a":[]},[[[]]]]' '[[],{},[{}],{"a":[]},[[[]]]]'
+	accept '  [ 1 , 2 ]  ' '[1,2]'
+	accept 'true' 'true'
+	accept 'null' 'null'
+	accept '-0.0e-0' '-0.0e-0'
+	accept '123456789012345678901234567890' '123456789012345678901234567890'
+	accept '"é€😀"' '"é€😀"'
+	accept '{"a":1,"a":2}' '{"a":1,"a":2}'
+	accept '{"":""}' '{"":""}'
+	accept "$(printf '1\n2\n[3]')" "$(printf '1\n2\n[3]')"
+	accept "$(printf '\t{\r\n"x"\t:\rnull}\r\n')" '{"x":null}'
+	report_failures "${failures[@]}"
+}
+
+@test "handwritten: pretty printing of nested empties" {
+	run -0 "$JFMT" <<<'[[],{},[{}],{"a":[]}]'
+	[ "$output" = "$(printf '[\n  [],\n  {},\n  [\n    {}\n  ],\n  {\n    "a": []\n  }\n]')" ]
+}
+
+@test "handwritten: invalid documents are rejected at the right place" {
+	failures=()
+	reject '[1,]' 1:4
+	reject '{"a":1,}' 1:8
+	reject '[01]' 1:2
+	reject "$(printf '["a\tb"]')" 1:4
+	reject "$(printf '["a\001b"]')" 1:4
+	reject "['a']" 1:2
+	reject '[NaN]' 1:2
+	reject '[Infinity]' 1:2
+	reject '[.5]' 1:2
+	reject '[1.]' 1:3
+	reject '[+1]' 1:2
+	reject '[-]' 1:2
+	reject '[1e]' 1:3
+	reject '[tru]' 1:5
+	reject '["abc' 1:6
+	reject '["\x"]' 1:3
+	reject '["\u12"]' 1:7
+	reject '[1 2]' 1:4
+	reject '{"a" 1}' 1:6
+	reject '{1:2}' 1:2
+	reject '[1]]' 1:4
+	reject '1 2' 1:3
+	reject '/* c */ []' 1:1
+	reject '' 1:1
+	reject "$(printf '[1,\n2,\n]')" 3:1
+	report_failures "${failures[@]}"
+}

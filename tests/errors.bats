@@ -1,0 +1,362 @@
+#!/usr/bin/env bats
+# tests/errors.bats - invalid input (the located message, the echoed line and
+# the caret; exit 1) and I/O errors (exit 3): missing and unreadable inputs,
+# a full device, a closed pipe.
+
+load test_helper
+
+# caret_under LINE2 LINE3 CHAR: the caret line LINE3 points at CHAR in the
+# shown line LINE2 (both with their four-space margin).  Counted in
+# characters, as a terminal shows them.
+caret_under() {
+	python3 - "$1" "$2" "$3" <<'EOF'
+import sys
+shown, caret, want = (a.encode('utf-8', 'surrogateescape').decode('utf-8', 'replace')
+                      for a in sys.argv[1:4])
+ok = (shown.startswith('    ') and caret.startswith('    ') and caret.endswith('^')
+      and caret[:-1].strip(' ') == '' and len(caret) - 1 < len(shown)
+      and shown[len(caret) - 1] == want)
+if not ok:
+    print('caret not under %r:\n%s\n%s' % (want, shown, caret))
+sys.exit(0 if ok else 1)
+EOF
+}
+
+# --- The message, the line and the caret ---
+
+@test "invalid JSON: 'jfmt: <stdin>:LINE:COL: MESSAGE', the line, a caret; exit 1" {
+	run -1 --separate-stderr jfmt_in '{"a": [1, 2,, 3]}'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:13: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[1]}" = '    {"a": [1, 2,, 3]}' ]
+	[ "${stderr_lines[2]}" = "                ^" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+}
+
+@test "a file's errors are located with its name" {
+	printf '{"a": [1, 2,, 3]}' >bad.json
+	run -1 --separate-stderr "$JFMT" bad.json
+	[ "${stderr_lines[0]}" = "jfmt: bad.json:1:13: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[1]}" = '    {"a": [1, 2,, 3]}' ]
+	[ "${stderr_lines[2]}" = "                ^" ]
+	mkdir sub
+	printf '[1,]' >sub/bad.json
+	run -1 --separate-stderr "$JFMT" sub/bad.json
+	[[ "${stderr_lines[0]}" == "jfmt: sub/bad.json:1:4: "* ]]
+}
+
+@test "'-' is named <stdin> in messages" {
+	run -1 --separate-stderr jfmt_in '[1,]' -
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:4: "* ]]
+}
+
+@test "an error at the first byte" {
+	run -1 --separate-stderr jfmt_in 'x[1]'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:1: "* ]]
+	[ "${stderr_lines[1]}" = "    x[1]" ]
+	[ "${stderr_lines[2]}" = "    ^" ]
+	run -1 --separate-stderr jfmt_in ']'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:1: "* ]]
+	[ "${stderr_lines[2]}" = "    ^" ]
+}
+
+@test "an error at the last byte" {
+	run -1 --separate-stderr jfmt_in '[1,2}'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:5: "* ]]
+	[ "${stderr_lines[1]}" = "    [1,2}" ]
+	[ "${stderr_lines[2]}" = "        ^" ]
+	run -1 --separate-stderr jfmt_in $'{"a":1}\n{"b":2]\n'
+	printf 'stderr:\n%s\n' "$stderr"
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:7: "* ]]
+	[ "${stderr_lines[1]}" = '    {"b":2]' ]
+	[ "${stderr_lines[2]}" = "          ^" ]
+}
+
+@test "an error on line 3 of a multi-line document" {
+	run -1 --separate-stderr jfmt_in $'{\n  "a": [1,\n    2, x],\n  "b": 3\n}\n'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:8: invalid char in json text" ]
+	[ "${stderr_lines[1]}" = "        2, x]," ]
+	[ "${stderr_lines[2]}" = "           ^" ]
+}
+
+@test "an error after CR LF line ends: the CR is neither counted nor shown" {
+	run -1 --separate-stderr jfmt_in $'[1,\r\n2,\r\n  x]\r\n'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:3:3: "* ]]
+	[ "${stderr_lines[1]}" = "      x]" ]
+	[ "${stderr_lines[2]}" = "      ^" ]
+	run -1 --separate-stderr jfmt_in $'{"a":\r\n  [1,]}\r\n'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:6: "* ]]
+	[ "${stderr_lines[1]}" = "      [1,]}" ]
+}
+
+@test "tabs in the shown line keep the caret aligned" {
+	need_cmd python3
+	run -1 --separate-stderr jfmt_in $'[1,\t\t?]'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:6: "* ]]
+	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" '?'
+}
+
+@test "an error in the second of several inputs counts lines from 1 again" {
+	printf '[\n1\n]\n' >a.json
+	printf '[\n1,\n]\n' >b.json
+	run -1 --separate-stderr "$JFMT" -c a.json b.json
+	[ "${stderr_lines[0]}" = "jfmt: b.json:3:1: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[1]}" = "    ]" ]
+}
+
+@test "an error far into a big input is located (line counting across reads)" {
+	need_cmd python3
+	python3 -c '
+with open("big.json", "w") as f:
+    f.write("[\n")
+    for i in range(100000):
+        f.write("  {\"id\": %d, \"name\": \"item %d\"},\n" % (i, i))
+    f.write("  {\"id\": 100000, \"name\": ?},\n")
+    f.write("  null\n]\n")
+'
+	run -1 --separate-stderr "$JFMT" -c big.json
+	[[ "${stderr_lines[0]}" == "jfmt: big.json:100002:26: "* ]]
+	[ "${stderr_lines[1]}" = '      {"id": 100000, "name": ?},' ]
+	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" '?'
+}
+
+@test "an error on a line longer than 300000 bytes: column in bytes, line cut, caret under the byte" {
+	need_cmd python3
+	python3 -c 'import sys; sys.stdout.write("[" + "1," * 200000 + "x" + ",2" * 1000 + "]")' >long.json
+	run -1 --separate-stderr "$JFMT" -c long.json
+	[[ "${stderr_lines[0]}" == "jfmt: long.json:1:400002: "* ]]
+	shown=${stderr_lines[1]}
+	[ "${#shown}" -le 110 ]
+	[ "${#shown}" -ge 44 ]
+	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" x
+}
+
+@test "an error at the end of a line longer than 300000 bytes" {
+	need_cmd python3
+	python3 -c 'import sys; sys.stdout.write("[" + "1," * 200000 + "x]")' >long.json
+	run -1 --separate-stderr "$JFMT" -c long.json
+	[[ "${stderr_lines[0]}" == "jfmt: long.json:1:400002: "* ]]
+	[ "${#stderr_lines[1]}" -le 110 ]
+	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" x
+}
+
+@test "a long line of multi-byte characters: column in bytes, caret in characters" {
+	need_cmd python3
+	python3 -c 'import sys; sys.stdout.write("[\"" + "\u00e9" * 200000 + "\", x, \"" + "\u20ac" * 100 + "\"]")' >long.json
+	run -1 --separate-stderr "$JFMT" -c long.json
+	[[ "${stderr_lines[0]}" == "jfmt: long.json:1:400006: "* ]]
+	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" x
+}
+
+@test "unexpected end of input" {
+	run -1 --separate-stderr jfmt_in '[1,2'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:5: unexpected end of input" ]
+	[ "${stderr_lines[1]}" = "    [1,2" ]
+	[ "${stderr_lines[2]}" = "        ^" ]
+	run -1 --separate-stderr jfmt_in $'{"a":\n'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:"*": unexpected end of input" ]]
+	run -1 --separate-stderr jfmt_in '"abc'
+	[[ "${stderr_lines[0]}" == *": unexpected end of input" ]]
+}
+
+@test "empty or blank input: no JSON value, exit 1" {
+	run -1 --separate-stderr jfmt_in ''
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:"*"no JSON value"* ]]
+	[ -z "$output" ]
+	run -1 --separate-stderr jfmt_in $'  \n\t \r\n'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:"*"no JSON value"* ]]
+	[ -z "$output" ]
+	: >empty.json
+	run -1 --separate-stderr "$JFMT" empty.json
+	[[ "${stderr_lines[0]}" == "jfmt: empty.json:"*"no JSON value"* ]]
+	run -1 --separate-stderr "$JFMT" -n empty.json
+	[[ "${stderr_lines[0]}" == *"no JSON value"* ]]
+}
+
+@test "two documents on one line are an error" {
+	msg="unexpected data after a document (documents must be separated by newlines)"
+	run -1 --separate-stderr jfmt_in '1 2'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: $msg" ]
+	[ "${stderr_lines[2]}" = "      ^" ]
+	run -1 --separate-stderr jfmt_in '[][]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: $msg" ]
+	run -1 --separate-stderr jfmt_in '{"a":true} "x"'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:12: $msg" ]
+	run -1 --separate-stderr jfmt_in $'[1]\n2 3\n'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:3: $msg" ]
+	run -1 --separate-stderr jfmt_in '"a""b"'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: $msg" ]
+}
+
+@test "documents on separate lines are fine" {
+	run -0 --separate-stderr jfmt_in $'1\n2\n[]\n[]\n{"a":true}\n"x"' -c
+	[ "$output" = $'1\n2\n[]\n[]\n{"a":true}\n"x"' ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr jfmt_in $'1 \t\n\n  2' -c
+	[ "$output" = $'1\n2' ]
+}
+
+@test "two documents on one line are an error even across a read boundary" {
+	need_cmd python3
+	# the first document ends exactly where a 256 KiB read ends
+	python3 -c 'import sys; sys.stdout.write("[" + "1," * (131072 - 2) + "11]" + " 2\n")' >two.json
+	[ "$(head -c 262144 two.json | tail -c 1)" = "]" ]
+	run -1 --separate-stderr "$JFMT" -c two.json
+	[[ "${stderr_lines[0]}" == "jfmt: two.json:1:262146: unexpected data after a document"* ]]
+}
+
+@test "a form feed between tokens is rejected at its position" {
+	run -1 --separate-stderr jfmt_in $'[1,\f2]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: form feed is not allowed here" ]
+	[ "${stderr_lines[2]}" = "       ^" ]
+	run -1 --separate-stderr jfmt_in $'\f[1]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:1: form feed is not allowed here" ]
+	run -1 --separate-stderr jfmt_in $'{"a":\n \f 1}'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:2: form feed is not allowed here" ]
+	run -1 --separate-stderr jfmt_in $'[1,\f2]' -n
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: form feed is not allowed here" ]
+}
+
+@test "invalid UTF-8 in a string: exit 1, located at the bad byte" {
+	run -1 --separate-stderr jfmt_in $'["ok","ab\xff"]'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:10: "* ]]
+	run -1 --separate-stderr jfmt_in $'"a\xc3"'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:3: "* ]]
+	run -1 --separate-stderr jfmt_in $'"\xc0\xaf"'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:2: "* ]]
+	# an encoded surrogate is not UTF-8
+	run -1 --separate-stderr jfmt_in $'"ab\xed\xa0\x80"'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:4: "* ]]
+	run -1 --separate-stderr jfmt_in $'{"k\xfe":1}'
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:4: "* ]]
+	run -1 --separate-stderr jfmt_in $'["ok","ab\xff"]' -n
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:10: "* ]]
+}
+
+@test "the caret points at the offending token or byte" {
+	# input (a printf format), then the columns that are right for it;
+	# every case is tried, and every wrong one shown
+	bad=0
+	while IFS='|' read -r doc cols; do
+		# shellcheck disable=SC2059
+		run -1 --separate-stderr jfmt_in "$(printf "$doc")"
+		col=$(sed -n 's/^jfmt: <stdin>:1:\([0-9]*\): .*/\1/p' <<<"${stderr_lines[0]}")
+		if [[ " $cols " != *" $col "* ]]; then
+			echo "for $doc: column $col, expected ${cols// / or } (${stderr_lines[0]})"
+			bad=1
+		elif [ "${#stderr_lines[2]}" -ne $((4 + col)) ]; then
+			echo "for $doc: the caret is not under column $col"
+			bad=1
+		fi
+	done <<'END'
+{"b":2]|7
+{"b":"s"]|9
+{"a":1 "b"}|8
+[true}|6
+[1,2}|5
+[1 2]|4
+{"a" 1}|6
+{1:2}|2
+{"a",1}|5
+["ab\x01"]|5
+["\x1f"]|3
+["\\q"]|3 4
+["\\u12g4"]|3 7
+END
+	[ "$bad" -eq 0 ]
+}
+
+@test "control bytes in the shown line are replaced" {
+	run -1 --separate-stderr jfmt_in $'["a\x01b"]'
+	printf 'stderr:\n%s\n' "$stderr"
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:"* ]]
+	[[ "${stderr_lines[1]}" != *$'\x01'* ]]
+	[ "${#stderr_lines[1]}" -eq 11 ]
+}
+
+# --- I/O errors ---
+
+@test "a missing file: 'jfmt: NAME: No such file or directory', exit 3" {
+	run -3 --separate-stderr "$JFMT" no-such.json
+	[ "$stderr" = "jfmt: no-such.json: No such file or directory" ]
+	[ -z "$output" ]
+}
+
+@test "a missing file does not stop the others" {
+	printf '[1]' >a.json
+	printf '{"b":2}' >b.json
+	run -3 --separate-stderr "$JFMT" -c a.json no-such.json b.json
+	[ "$output" = $'[1]\n{"b":2}' ]
+	[ "$stderr" = "jfmt: no-such.json: No such file or directory" ]
+}
+
+@test "the exit status is the worst of all inputs" {
+	printf '[1]' >ok.json
+	printf '[1,]' >bad.json
+	run -3 --separate-stderr "$JFMT" -c bad.json no-such.json ok.json
+	printf 'stdout:\n%s\n' "$output"
+	# ok.json's value comes out whole, on a line of its own
+	[ "${lines[${#lines[@]}-1]}" = "[1]" ]
+	run -3 --separate-stderr "$JFMT" -c no-such.json bad.json
+	run -1 --separate-stderr "$JFMT" -c ok.json bad.json ok.json
+}
+
+@test "a directory as input: exit 3, naming it" {
+	mkdir dir
+	printf '[1]' >ok.json
+	run -3 --separate-stderr "$JFMT" dir ok.json
+	[[ "${stderr_lines[0]}" == "jfmt: dir: "* ]]
+	[ "$output" = $'[\n  1\n]' ]
+}
+
+@test "an unreadable file: exit 3, naming it" {
+	skip_if_root
+	printf '[1]' >secret.json
+	chmod 000 secret.json
+	printf '[2]' >ok.json
+	run -3 --separate-stderr "$JFMT" -c secret.json ok.json
+	[ "$stderr" = "jfmt: secret.json: Permission denied" ]
+	[ "$output" = "[2]" ]
+}
+
+@test "an invalid file among valid ones is reported and the rest processed, exit 1" {
+	printf '[1]' >a.json
+	printf '{"x":}' >b.json
+	printf '[3]' >c.json
+	run -1 --separate-stderr "$JFMT" -c a.json b.json c.json
+	printf 'stdout:\n%s\n' "$output"
+	[[ "${stderr_lines[0]}" == "jfmt: b.json:1:6: "* ]]
+	[ "${lines[0]}" = "[1]" ]
+	# c.json's value comes out whole, on a line of its own
+	[ "${lines[${#lines[@]}-1]}" = "[3]" ]
+}
+
+@test "a full output device: 'jfmt: write error: No space left on device', exit 3" {
+	[ -w /dev/full ] || skip "/dev/full is not available"
+	printf '[1]' >small.json
+	run -3 --separate-stderr bash -c '"$JFMT" small.json >/dev/full'
+	[ "$stderr" = "jfmt: write error: No space left on device" ]
+}
+
+@test "a full output device with an output larger than the buffer" {
+	[ -w /dev/full ] || skip "/dev/full is not available"
+	need_cmd python3
+	python3 -c 'print("[" + ",".join(str(i) for i in range(500000)) + "]")' >big.json
+	run -3 --separate-stderr bash -c '"$JFMT" big.json >/dev/full'
+	[ "$stderr" = "jfmt: write error: No space left on device" ]
+}
+
+@test "a closed pipe ends jfmt quietly" {
+	need_cmd python3
+	python3 -c '
+import json
+with open("big.json", "w") as f:
+    json.dump([{"id": i, "text": "some words to fill the line", "n": [1, 2, 3]} for i in range(60000)], f)
+'
+	[ "$(wc -c <big.json)" -gt 3000000 ]
+	run -0 --separate-stderr bash -c 'set -o pipefail; "$JFMT" big.json | head -c 10; true'
+	[ "$output" = $'[\n  {\n    ' ]
+	[ -z "$stderr" ]
+	run --separate-stderr bash -c '"$JFMT" big.json 2>err.txt | head -c 10 >/dev/null; echo "${PIPESTATUS[0]}"'
+	[ ! -s err.txt ]
+	[ "$output" -ne 0 ]
+}

@@ -1,0 +1,442 @@
+#!/usr/bin/env bats
+# tests/format.bats - the layout jfmt writes: pretty (the default), --indent,
+# --tab and --compact; numbers, keys and strings kept exactly; streams and
+# deep nesting.  Exact bytes on small handwritten cases, python3's json.tool
+# as the oracle on generated documents and on the shared corpus.
+
+load test_helper
+
+# gen_doc FILE SEED: write a compact JSON document that json.tool reproduces
+# exactly (no duplicate keys; floats in Python's repr), with nested
+# containers, empty ones, control characters, quotes, slashes and non-ASCII
+# text in strings and keys.
+gen_doc() {
+	python3 - "$1" "$2" <<'EOF'
+import json, random, sys
+rnd = random.Random(int(sys.argv[2]))
+alphabet = ['a', 'b', 'Z', '0', ' ', '"', '\\', '/', '\n', '\t', '\r', '\b', '\f',
+            '\x00', '\x01', '\x1f', '\x7f', '\u00e9', '\u00fc', '\u20ac', '\u2028',
+            '\U0001d11e', '\U0001f600', '\u4e2d']
+def text():
+    return ''.join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 8)))
+def scalar():
+    return rnd.choice([None, True, False, 0, -1, 42, 12345678901234567, -7,
+                       1.5, -0.25, 3.125, 1e100, text(), text(), ''])
+def value(depth):
+    if depth > 5 or rnd.random() < 0.3:
+        return scalar()
+    if rnd.random() < 0.5:
+        return [value(depth + 1) for _ in range(rnd.randint(0, 5))]
+    return {text() + str(i): value(depth + 1) for i in range(rnd.randint(0, 5))}
+doc = {'root%d' % i: value(0) for i in range(8)}
+with open(sys.argv[1], 'w', encoding='utf-8') as f:
+    f.write(json.dumps(doc, ensure_ascii=False, separators=(',', ':')))
+EOF
+}
+
+# --- Pretty (the default) ---
+
+@test "pretty: two-space indent, \"key\": value, one element per line" {
+	fmt_is '{"a":1,"b":[true,false,null],"c":{"d":"e"}}' '{
+  "a": 1,
+  "b": [
+    true,
+    false,
+    null
+  ],
+  "c": {
+    "d": "e"
+  }
+}
+'
+}
+
+@test "pretty: white space in the input does not matter" {
+	fmt_is $'  {\n\t"a" :\r\n [ 1 ,2 ] ,  "b":{ }\n}  \n\n' '{
+  "a": [
+    1,
+    2
+  ],
+  "b": {}
+}
+'
+}
+
+@test "pretty: empty containers are [] and {}" {
+	fmt_is '[]' $'[]\n'
+	fmt_is '{}' $'{}\n'
+	fmt_is '[ [ ] , { } , [ [ ] ] ]' '[
+  [],
+  {},
+  [
+    []
+  ]
+]
+'
+	fmt_is '{"a":[],"b":{},"c":[{}]}' '{
+  "a": [],
+  "b": {},
+  "c": [
+    {}
+  ]
+}
+'
+}
+
+@test "pretty: each top-level scalar is followed by a newline" {
+	fmt_is '1' $'1\n'
+	fmt_is '"x"' $'"x"\n'
+	fmt_is 'null' $'null\n'
+	fmt_is 'true' $'true\n'
+	fmt_is 'false' $'false\n'
+	fmt_is '-0.5e3' $'-0.5e3\n'
+}
+
+@test "pretty: input without a final newline gets one" {
+	fmt_is '[1]' $'[\n  1\n]\n'
+	fmt_is $'[1]\n' $'[\n  1\n]\n'
+}
+
+@test "pretty: arrays nested in objects nested in arrays" {
+	fmt_is '[{"a":[{"b":[1,[2,{"c":null}]]}]}]' '[
+  {
+    "a": [
+      {
+        "b": [
+          1,
+          [
+            2,
+            {
+              "c": null
+            }
+          ]
+        ]
+      }
+    ]
+  }
+]
+'
+}
+
+# --- --indent=N ---
+
+@test "--indent=4 and --indent 4 indent by four spaces" {
+	want='{
+    "a": [
+        1,
+        {}
+    ]
+}
+'
+	fmt_is '{"a":[1,{}]}' "$want" --indent=4
+	fmt_is '{"a":[1,{}]}' "$want" --indent 4
+}
+
+@test "--indent=0 writes newlines without indentation" {
+	fmt_is '{"a":[1,{"b":2}],"c":[]}' '{
+"a": [
+1,
+{
+"b": 2
+}
+],
+"c": []
+}
+' --indent=0
+}
+
+@test "--indent=1 and --indent=16" {
+	fmt_is '[[1]]' $'[\n [\n  1\n ]\n]\n' --indent=1
+	s16='                '
+	fmt_is '[[1]]' "[
+$s16[
+$s16${s16}1
+$s16]
+]
+" --indent=16
+}
+
+@test "--indent=N for every N from 0 to 16 matches json.tool --indent N" {
+	need_cmd python3
+	gen_doc doc.json 1
+	# One python run writes what json.tool --no-ensure-ascii --indent N
+	# would, for every N (json.tool itself is checked for one N below).
+	python3 - <<'EOF'
+import json
+with open('doc.json', encoding='utf-8') as f:
+    doc = json.load(f)
+for n in range(17):
+    with open('want%d.json' % n, 'w', encoding='utf-8') as out:
+        json.dump(doc, out, indent=n, ensure_ascii=False)
+        out.write('\n')
+EOF
+	same_as_python doc.json "--indent=5" "--no-ensure-ascii --indent 5"
+	same_bytes "$T/py_out" want5.json
+	for n in $(seq 0 16); do
+		"$JFMT" --indent="$n" doc.json >got.json
+		same_bytes "want$n.json" got.json || { echo "with --indent=$n"; return 1; }
+	done
+}
+
+@test "--indent=2 is the default" {
+	printf '{"a":[1,{"b":[]}]}' >in.json
+	"$JFMT" in.json >default.out
+	"$JFMT" --indent=2 in.json >two.out
+	same_bytes default.out two.out
+	[ "$(sed -n 3p default.out)" = '    1,' ]
+}
+
+# --- --tab ---
+
+@test "-t and --tab indent with one tab per level" {
+	want=$'{\n\t"a": [\n\t\t1,\n\t\t{}\n\t],\n\t"b": true\n}\n'
+	fmt_is '{"a":[1,{}],"b":true}' "$want" -t
+	fmt_is '{"a":[1,{}],"b":true}' "$want" --tab
+}
+
+@test "--tab matches json.tool --tab" {
+	need_cmd python3
+	gen_doc doc.json 2
+	same_as_python doc.json --tab "--no-ensure-ascii --tab"
+}
+
+# --- --compact ---
+
+@test "-c and --compact remove all white space" {
+	want=$'{"a":[1,2,{}],"b":{"c":null},"d":[]}\n'
+	fmt_is ' { "a" : [ 1 , 2 , { } ] ,
+ "b" : { "c" : null } , "d" : [ ] } ' "$want" -c
+	fmt_is '{"a":[1,2,{}],"b":{"c":null},"d":[]}' "$want" --compact
+}
+
+@test "-c keeps the white space inside strings" {
+	fmt_is '[ " a b ", "x : y , z" ]' $'[" a b ","x : y , z"]\n' -c
+}
+
+@test "-c writes a stream one value per line" {
+	fmt_is $'{ "a" : 1 }\n[ 1,\n 2 ]\n\n"s"\n  3\nnull' $'{"a":1}\n[1,2]\n"s"\n3\nnull\n' -c
+}
+
+@test "--compact matches json.tool --compact" {
+	need_cmd python3
+	gen_doc doc.json 3
+	same_as_python doc.json --compact "--no-ensure-ascii --compact"
+}
+
+@test "default layout matches json.tool --indent 2 on generated documents" {
+	need_cmd python3
+	for seed in 4 5 6; do
+		gen_doc doc.json "$seed"
+		same_as_python doc.json "" "--no-ensure-ascii --indent 2" ||
+			{ echo "with seed $seed"; return 1; }
+	done
+}
+
+@test "-c of a compact document with no escapes is the document plus a newline" {
+	need_cmd python3
+	python3 - <<'EOF'
+import json, random
+rnd = random.Random(9)
+def value(d):
+    r = rnd.random()
+    if d > 6 or r < 0.3:
+        return rnd.choice([None, True, False, 0, 17, -3, 2.5, 'plain text', 'caf\u00e9 \u20ac', ''])
+    if r < 0.65:
+        return [value(d + 1) for _ in range(rnd.randint(0, 4))]
+    return {'k%d' % i: value(d + 1) for i in range(rnd.randint(0, 4))}
+with open('compact.json', 'w', encoding='utf-8') as f:
+    f.write(json.dumps([value(0) for _ in range(50)], ensure_ascii=False, separators=(',', ':')))
+EOF
+	"$JFMT" -c compact.json >out.json
+	{ cat compact.json; echo; } >want.json
+	same_bytes want.json out.json
+}
+
+# --- The corpus ---
+
+@test "corpus: twitter.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
+	need_shared corpus/twitter.json
+	need_cmd python3
+	f="$CORPUS/twitter.json"
+	same_as_python "$f" "" "--no-ensure-ascii --indent 2"
+	py_dumps "$f" i0="indent=0, ensure_ascii=False" i4="indent=4, ensure_ascii=False" \
+		i16="indent=16, ensure_ascii=False" tab="indent='\t', ensure_ascii=False" \
+		compact="separators=(',', ':'), ensure_ascii=False"
+	same_as_file "$f" i0 --indent=0
+	same_as_file "$f" i4 --indent=4
+	same_as_file "$f" i16 --indent=16
+	same_as_file "$f" tab --tab
+	same_as_file "$f" compact --compact
+}
+
+@test "corpus: citm_catalog.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
+	need_shared corpus/citm_catalog.json
+	need_cmd python3
+	f="$CORPUS/citm_catalog.json"
+	same_as_python "$f" "" "--no-ensure-ascii --indent 2"
+	py_dumps "$f" i0="indent=0, ensure_ascii=False" i4="indent=4, ensure_ascii=False" \
+		i16="indent=16, ensure_ascii=False" tab="indent='\t', ensure_ascii=False" \
+		compact="separators=(',', ':'), ensure_ascii=False"
+	same_as_file "$f" i0 --indent=0
+	same_as_file "$f" i4 --indent=4
+	same_as_file "$f" i16 --indent=16
+	same_as_file "$f" tab --tab
+	same_as_file "$f" compact --compact
+}
+
+@test "corpus: jfmt -c canada.json is json_reformat -m plus a newline" {
+	need_shared corpus/canada.json
+	need_cmd json_reformat
+	{ json_reformat -m <"$CORPUS/canada.json"; echo; } >want.json
+	run -0 --separate-stderr "$JFMT" -c "$CORPUS/canada.json"
+	[ -z "$stderr" ]
+	"$JFMT" -c "$CORPUS/canada.json" >got.json
+	same_bytes want.json got.json
+}
+
+@test "corpus: pretty output compacted again equals the compact output" {
+	need_shared corpus/canada.json corpus/twitter.json
+	for f in "$CORPUS/canada.json" "$CORPUS/twitter.json"; do
+		"$JFMT" "$f" | "$JFMT" -c >round.json
+		"$JFMT" -c "$f" >direct.json
+		same_bytes direct.json round.json
+	done
+}
+
+# --- Values kept exactly ---
+
+@test "numbers are kept byte for byte" {
+	in='[1.0,-0.0,1E400,12345678901234567890123,1e-7,0,-1,1.5e+10,2E-3,-1234567890123456789012345678901234567890,0.10000000000000000000001]'
+	fmt_is "$in" "$in"$'\n' -c
+	fmt_is '{"n":1E400}' $'{\n  "n": 1E400\n}\n'
+	fmt_is '-0.0' $'-0.0\n'
+	fmt_is '1.0' $'1.0\n'
+}
+
+@test "key order and duplicate keys are kept" {
+	fmt_is '{"b":1,"a":2,"b":3,"a":{"z":0,"y":1,"z":2}}' \
+		$'{"b":1,"a":2,"b":3,"a":{"z":0,"y":1,"z":2}}\n' -c
+	fmt_is '{"b":1,"a":2,"b":3}' $'{\n  "b": 1,\n  "a": 2,\n  "b": 3\n}\n'
+}
+
+@test "strings: quote, backslash and the short control escapes are kept" {
+	fmt_is '["\"","\\","\b","\f","\n","\r","\t"]' \
+		'["\"","\\","\b","\f","\n","\r","\t"]'$'\n' -c
+}
+
+@test "strings: other control bytes become lowercase \\u00xx" {
+	fmt_is '["\u0001\u001F\u001e\u000B\u0000"]' '["\u0001\u001f\u001e\u000b\u0000"]'$'\n' -c
+}
+
+@test "strings: \\u0000 stays \\u0000, also inside text" {
+	fmt_is '"a\u0000b"' $'"a\\u0000b"\n' -c
+	fmt_is '{"\u0000":"\u0000"}' $'{"\\u0000":"\\u0000"}\n' -c
+}
+
+@test "strings: \\/ becomes /" {
+	fmt_is '"a\/b\/"' $'"a/b/"\n' -c
+	fmt_is '"a/b"' $'"a/b"\n' -c
+}
+
+@test "strings: other escapes become raw UTF-8" {
+	fmt_is '"\u00e9\u00C9\u20ac\u2028\ud834\udd1e\u0041\u007f"' \
+		$'"\xc3\xa9\xc3\x89\xe2\x82\xac\xe2\x80\xa8\xf0\x9d\x84\x9eA\x7f"\n' -c
+	fmt_is '["é","€","😀"]' $'["é","€","😀"]\n' -c
+}
+
+@test "strings: escaping applies to keys too" {
+	fmt_is '{"\u00e9\/\n\u0001":1}' $'{\n  "é/\\n\\u0001": 1\n}\n'
+}
+
+@test "strings: the escape output is exact at the byte level" {
+	printf '"\\u0041\\t\\u00e9\\/\\u001f"' >in.json
+	"$JFMT" -c in.json >out.json
+	printf '"A\\t\303\251/\\u001f"\n' >want.json
+	same_bytes want.json out.json
+}
+
+# --- Streams ---
+
+@test "newline-separated values are each written in turn" {
+	fmt_is $'{"a":1}\n[2,3]\n"x"\n4\n' '{
+  "a": 1
+}
+[
+  2,
+  3
+]
+"x"
+4
+'
+}
+
+@test "values separated by CR LF line ends are each written" {
+	fmt_is $'1\r\n[2]\r\n' $'1\n[2]\n' -c
+}
+
+@test "a long NDJSON stream comes out one line per value" {
+	need_cmd python3
+	python3 -c '
+import json
+with open("s.ndjson", "w") as f:
+    for i in range(20000):
+        f.write(json.dumps({"id": i, "tags": ["a", "b"], "ok": i % 2 == 0}, separators=(",", ":")) + "\n")
+'
+	"$JFMT" -c s.ndjson >out.ndjson
+	same_bytes s.ndjson out.ndjson
+	"$JFMT" s.ndjson | "$JFMT" -c >again.ndjson
+	same_bytes s.ndjson again.ndjson
+}
+
+# --- Depth ---
+
+@test "100000 nested arrays are compacted" {
+	need_cmd python3
+	python3 -c 'print("[" * 100000 + "]" * 100000)' >deep.json
+	run -0 --separate-stderr "$JFMT" -c deep.json
+	[ -z "$stderr" ]
+	"$JFMT" -c deep.json >out.json
+	same_bytes deep.json out.json
+}
+
+@test "100000 nested objects and arrays are compacted" {
+	need_cmd python3
+	python3 -c 'print("{\"a\":[" * 50000 + "1" + "]}" * 50000)' >deep.json
+	"$JFMT" -c deep.json >out.json
+	same_bytes deep.json out.json
+}
+
+@test "depth 2000, pretty, matches python" {
+	need_cmd python3
+	python3 -c 'print("[{\"k\":" * 1000 + "[1,{}]" + "}]" * 1000)' >deep.json
+	python3 - <<'EOF' >want.json
+import json, sys
+sys.setrecursionlimit(100000)
+with open('deep.json') as f:
+    doc = json.load(f)
+print(json.dumps(doc, indent=2, ensure_ascii=False))
+EOF
+	run -0 --separate-stderr "$JFMT" deep.json
+	[ -z "$stderr" ]
+	"$JFMT" deep.json >got.json
+	same_bytes want.json got.json
+}
+
+@test "depth 2000 with --indent=16 and --tab matches python" {
+	need_cmd python3
+	python3 -c 'print("[" * 2000 + "true" + "]" * 2000)' >deep.json
+	python3 - <<'EOF'
+import json, sys
+sys.setrecursionlimit(100000)
+with open('deep.json') as f:
+    doc = json.load(f)
+with open('want16.json', 'w') as f:
+    f.write(json.dumps(doc, indent=16) + '\n')
+with open('wanttab.json', 'w') as f:
+    f.write(json.dumps(doc, indent='\t') + '\n')
+EOF
+	"$JFMT" --indent=16 deep.json >got16.json
+	same_bytes want16.json got16.json
+	"$JFMT" --tab deep.json >gottab.json
+	same_bytes wanttab.json gottab.json
+}

@@ -1,0 +1,172 @@
+# tests/test_helper.bash - common set-up for the bats files: where jfmt and
+# the shared corpus are, a scratch directory per test, and small functions that
+# compare output byte for byte.  Load it with `load test_helper`.
+
+# `run -N` and `run --separate-stderr` need bats 1.5.
+bats_require_minimum_version 1.5.0
+
+# `make check-asan` points JFMT at the sanitizer build.
+JFMT="${JFMT:-$BATS_TEST_DIRNAME/../jfmt}"
+SHARED="$BATS_TEST_DIRNAME/../../shared"
+CORPUS="$SHARED/corpus"
+export JFMT
+
+# Every test starts in its own empty scratch directory, which bats removes.
+# It is a subdirectory of $BATS_TEST_TMPDIR, where bats keeps files of its
+# own (and the functions below theirs), so that `ls -A` shows only what the
+# test and jfmt made.
+setup() {
+	WORK="$BATS_TEST_TMPDIR/work"
+	mkdir -p "$WORK" && cd "$WORK" || return 1
+	T="$BATS_TEST_TMPDIR"
+	[ -x "$JFMT" ] || {
+		echo "jfmt is not built: run make" >&2
+		return 1
+	}
+}
+
+# need_shared [PATH...]: skip unless ../shared (and each PATH inside it) exists.
+need_shared() {
+	local p
+	[ -d "$SHARED" ] ||
+		skip "../shared not present (corpus and JSONTestSuite live next to the repository)"
+	for p in "$@"; do
+		[ -e "$SHARED/$p" ] ||
+			skip "../shared not present (corpus and JSONTestSuite live next to the repository)"
+	done
+}
+
+# need_cmd NAME...: skip unless every command is installed.
+need_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || skip "$c is not installed"
+	done
+}
+
+# skip_if_root: permission checks do not apply to root.
+skip_if_root() {
+	[ "$(id -u)" -ne 0 ] || skip "running as root: file permissions are not enforced"
+}
+
+# put FILE TEXT: write TEXT to FILE exactly (printf %s, no newline added).
+put() {
+	printf '%s' "$2" >"$1"
+}
+
+# jfmt_in TEXT [OPTION...]: run jfmt with TEXT on standard input.
+jfmt_in() {
+	local text=$1
+	shift
+	printf '%s' "$text" | "$JFMT" "$@"
+}
+
+# same_bytes EXPECTED ACTUAL: the two files are identical; on a difference,
+# show both (escaped) and the first lines that differ.
+same_bytes() {
+	cmp -s "$1" "$2" && return 0
+	echo "files differ: $1 $2"
+	cmp "$1" "$2" || true
+	echo "--- expected (od -c, head)"
+	od -c "$1" | head -20
+	echo "--- got (od -c, head)"
+	od -c "$2" | head -20
+	diff <(cat -A "$1") <(cat -A "$2") | head -40
+	return 1
+}
+
+# fmt_is INPUT EXPECTED [OPTION...]: `jfmt OPTION...` with INPUT on standard
+# input exits 0, says nothing on standard error and writes exactly EXPECTED.
+fmt_is() {
+	local input=$1 expected=$2 rc=0
+	shift 2
+	put "$T/fmt_in" "$input"
+	put "$T/fmt_want" "$expected"
+	"$JFMT" "$@" <"$T/fmt_in" >"$T/fmt_got" 2>"$T/fmt_err" || rc=$?
+	if [ "$rc" -ne 0 ] || [ -s "$T/fmt_err" ]; then
+		echo "jfmt $* exited $rc; stderr:"
+		cat "$T/fmt_err"
+		return 1
+	fi
+	same_bytes "$T/fmt_want" "$T/fmt_got"
+}
+
+# same_as_python FILE "JFMT OPTIONS" "JSON.TOOL OPTIONS": jfmt's output for
+# FILE equals python3 -m json.tool's.  The option strings are split on spaces.
+same_as_python() {
+	local file=$1 rc=0
+	# shellcheck disable=SC2086
+	python3 -m json.tool $3 "$file" >"$T/py_out" || {
+		echo "python3 -m json.tool $3 failed on $file"
+		return 1
+	}
+	# shellcheck disable=SC2086
+	"$JFMT" $2 "$file" >"$T/jfmt_out" 2>"$T/jfmt_err" || rc=$?
+	if [ "$rc" -ne 0 ] || [ -s "$T/jfmt_err" ]; then
+		echo "jfmt $2 $file exited $rc; stderr:"
+		cat "$T/jfmt_err"
+		return 1
+	fi
+	same_bytes "$T/py_out" "$T/jfmt_out"
+}
+
+# strip_sgr: remove ANSI colour sequences from standard input.
+strip_sgr() {
+	sed 's/\x1b\[[0-9;]*m//g'
+}
+
+# on_tty COMMAND...: run COMMAND with its standard output (and input and
+# error) on a pseudo-terminal; print what it wrote, with CR LF turned back
+# into LF, and exit with its status.
+on_tty() {
+	python3 - "$@" <<'EOF'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+data = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    data += chunk
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(data.replace(b"\r\n", b"\n"))
+sys.exit(os.waitstatus_to_exitcode(status))
+EOF
+}
+
+# py_dumps FILE NAME=ARGS...: in one python run, write to NAME what
+# `python3 -m json.tool` writes for FILE with the json.dump keyword
+# arguments ARGS (json.tool is json.dump and a newline; --no-ensure-ascii
+# is ensure_ascii=False, --compact is separators=(',', ':'), --tab is
+# indent='\t').
+py_dumps() {
+	python3 - "$@" <<'PY'
+import json, sys
+with open(sys.argv[1], encoding='utf-8') as f:
+    doc = json.load(f)
+for spec in sys.argv[2:]:
+    name, args = spec.split('=', 1)
+    with open(name, 'w', encoding='utf-8') as out:
+        json.dump(doc, out, **eval('dict(%s)' % args))
+        out.write('\n')
+PY
+}
+
+# same_as_file FILE WANT [OPTION...]: jfmt OPTION... FILE exits 0, says
+# nothing on stderr and writes exactly the contents of WANT.
+same_as_file() {
+	local file=$1 want=$2 rc=0
+	shift 2
+	"$JFMT" "$@" "$file" >"$T/jfmt_out" 2>"$T/jfmt_err" || rc=$?
+	if [ "$rc" -ne 0 ] || [ -s "$T/jfmt_err" ]; then
+		echo "jfmt $* $file exited $rc; stderr:"
+		cat "$T/jfmt_err"
+		return 1
+	fi
+	same_bytes "$want" "$T/jfmt_out" || { echo "with jfmt $*"; return 1; }
+}
