@@ -215,3 +215,33 @@ usage_error() {
 	[ -z "$stderr" ]
 	cmp want.json out.json
 }
+
+@test "--progress on a terminal: bytes and speed, redrawn in place, cleared at the end" {
+	mkfifo slow.json
+	{ printf '['; for i in 1 2 3 4 5; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >slow.json &
+	run -0 on_tty "$JFMT" --progress -c -o out.json slow.json
+	wait
+	[ "$(cat out.json)" = '[1,2,3,4,5,0]' ]
+	# at least one line was drawn, each starting with CR and erase-line
+	[[ "$output" == *$'\r\e[K'"jfmt: slow.json: 0.0 MB "*" MB/s"* ]]
+	# the size of a FIFO is unknown: no percentage
+	[[ "$output" != *"%"* ]]
+	# and the display is cleared: the output ends with CR and erase-line
+	[[ "$output" == *$'\r\e[K' ]]
+}
+
+@test "--progress on a terminal shows percent and ETA when the size is known" {
+	python3 -c 'import sys; sys.stdout.write("[" + ",".join(["{\"a\":[1,2,3],\"b\":\"text text text\"}"] * 3000000) + "]\n")' >big.json
+	run -0 on_tty "$JFMT" --progress -c -o out.json big.json
+	[[ "$output" == *"jfmt: big.json: "*" MB "*"% ETA "*":"*" MB/s"* ]]
+	[[ "$output" == *$'\r\e[K' ]]
+	"$JFMT" -c big.json | cmp - out.json
+}
+
+@test "--progress: an error message is not mixed into the progress line" {
+	mkfifo slow.json
+	{ printf '[1,'; sleep 0.3; printf ']\n'; } >slow.json &
+	run -1 on_tty "$JFMT" --progress -c -o out.json slow.json
+	wait
+	[[ "$output" == *$'\r\e[K'"jfmt: slow.json:1:4: "* ]]
+}
