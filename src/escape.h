@@ -23,6 +23,16 @@ enum {
 int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode);
 
 /**
+ * escape_string() between `pre[0..npre)` and `post[0..npost)`, all with one
+ * capacity check in the common case: a separator, the string, a colon.
+ * 32 bytes must be readable at `pre` even when `npre` is smaller; `npost`
+ * is at most 2.
+ */
+int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
+			 const unsigned char *s, size_t len,
+			 const char *post, size_t npost, int mode);
+
+/**
  * Append a JSON string given as the raw text between its quotes, decoding its
  * escapes and writing the result as escape_string() would; an unpaired
  * surrogate escape (\ud800) is written back as the same escape, in lowercase.

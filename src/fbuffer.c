@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+static void grow(struct fbuffer *fb, size_t n);
+
 void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 {
 	fb->ptr = storage;
@@ -23,6 +25,7 @@ void fbuffer_init_mem(struct fbuffer *fb)
 {
 	fbuffer_init_fd(fb, -1, NULL, 0);
 	fb->owned = 1;
+	grow(fb, 1);    /* never NULL, so that copies of 0 bytes are defined */
 }
 
 void fbuffer_release(struct fbuffer *fb)

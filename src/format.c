@@ -17,6 +17,7 @@
 #define INDENT_RUN 1024
 
 struct sort_member {
+	size_t sep;             /* offset in capture of the separator before it */
 	size_t start;           /* offset of "key": value in capture */
 	size_t key_off, key_len;/* the decoded key in formatter.keys */
 	size_t len;             /* filled in when the object closes */
@@ -60,6 +61,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	f->hooks = hooks;
 	f->stream = f->out = out;
 	f->state = grow_array(NULL, &f->state_cap, 64, 1);
+	f->indent = (size_t)opt->indent;
 	f->nl_indent_len = 2 + INDENT_RUN;
 	char *run = xrealloc(NULL, f->nl_indent_len);
 	run[0] = ',';
@@ -137,12 +139,13 @@ static inline void token(struct formatter *f, enum color_class c, const char *s,
 /* A newline and the indentation of `depth`, after a comma if `comma`. */
 static inline void newline_indent(struct formatter *f, size_t depth, int comma)
 {
-	size_t n = depth * (size_t)f->opt->indent;
+	size_t n = depth * f->indent;
 	const char *s = f->nl_indent + !comma;
 	size_t head = comma ? 2 : 1;
 
 	if (FB_LIKELY(n <= INDENT_RUN)) {
-		fbuffer_append_short(f->out, s, head + n);
+		/* the run is longer than any padded copy reads */
+		fbuffer_append_padded(f->out, s, head + n);
 	} else {
 		fbuffer_append(f->out, s, head + INDENT_RUN);
 		fbuffer_append_repeat(f->out, f->opt->indent_char, n - INDENT_RUN);
@@ -212,22 +215,76 @@ static inline void begin_value(struct formatter *f, enum layout L)
 	*st |= CONTAINER_MEMBERS;
 }
 
-/* After any value: a newline if it was a whole document.  Returns yajl's
- * "go on" (1) or "stop" (0). */
-static inline int end_value(struct formatter *f)
+/* The separator before an element (after another if `more`) in a plain
+ * layout, as a slice of the prebuilt run (which can be read 32 bytes past
+ * any slice): returns where it starts and sets *n to its length.
+ * Indentation deeper than the run is written here, and *n is 0. */
+static inline const char *plain_element_separator(struct formatter *f, int more,
+						  enum layout L, size_t *n)
 {
-	if (FB_LIKELY(f->depth != 0))
-		return 1;
+	if (L == PLAIN_COMPACT) {
+		*n = more ? 1 : 0;
+		return f->nl_indent;
+	}
+	size_t indent = f->depth * f->indent;
+	if (FB_UNLIKELY(indent > INDENT_RUN)) {
+		newline_indent(f, f->depth, more);
+		*n = 0;
+		return f->nl_indent;
+	}
+	*n = (more ? 2 : 1) + indent;
+	return f->nl_indent + !more;
+}
+
+/* The same before any value: nothing at the top or after a key. */
+static inline const char *plain_separator(struct formatter *f, enum layout L, size_t *n)
+{
+	*n = 0;
+	if (f->depth == 0)
+		return f->nl_indent;
+	unsigned char *st = &f->state[f->depth];
+	if (*st & CONTAINER_OBJECT)
+		return f->nl_indent;    /* the key and colon are already out */
+	int more = *st & CONTAINER_MEMBERS;
+	*st |= CONTAINER_MEMBERS;
+	return plain_element_separator(f, more, L, n);
+}
+
+/* A value that is one token: its separator and text with one append in the
+ * plain layouts. */
+static inline void value_token(struct formatter *f, enum color_class c,
+			       const char *tok, size_t len, enum layout L)
+{
+	if (L == GENERAL) {
+		begin_value(f, L);
+		token(f, c, tok, len, L);
+		return;
+	}
+	size_t n;
+	const char *sep = plain_separator(f, L, &n);
+	fbuffer_append_pair(f->out, sep, n, tok, len);
+}
+
+/* A whole document has been written: end its line and tell the reader. */
+static int __attribute__((noinline)) end_document(struct formatter *f)
+{
 	fbuffer_append_char(f->out, '\n');
 	f->values++;
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
 
+/* After any value.  Returns yajl's "go on" (1) or "stop" (0). */
+static inline int end_value(struct formatter *f)
+{
+	if (FB_LIKELY(f->depth != 0))
+		return 1;
+	return end_document(f);
+}
+
 static inline void open_container(struct formatter *f, unsigned char bits, char c,
 				  enum color_class cls, enum layout L)
 {
-	begin_value(f, L);
-	token(f, cls, &c, 1, L);
+	value_token(f, cls, &c, 1, L);
 	f->depth++;
 	if (FB_UNLIKELY(f->depth >= f->state_cap))
 		f->state = grow_array(f->state, &f->state_cap, f->depth + 1, 1);
@@ -240,9 +297,15 @@ static inline void close_container(struct formatter *f, char c, enum color_class
 	unsigned char st = f->state[f->depth];
 
 	f->depth--;
-	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
-		newline_indent(f, f->depth, 0);
-	token(f, cls, &c, 1, L);
+	if (L == GENERAL || !(st & CONTAINER_MEMBERS) || L == PLAIN_COMPACT ||
+	    FB_UNLIKELY(f->depth * f->indent > INDENT_RUN)) {
+		if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
+			newline_indent(f, f->depth, 0);
+		token(f, cls, &c, 1, L);
+		return;
+	}
+	fbuffer_append_pair(f->out, f->nl_indent + 1,
+			    1 + f->depth * f->indent, &c, 1);
 }
 
 static inline void write_colon(struct formatter *f, enum layout L)
@@ -271,11 +334,17 @@ static void sort_begin(struct formatter *f)
 	f->state[f->depth] |= CONTAINER_SORTED;
 }
 
-static void sort_add_member(struct formatter *f, const unsigned char *key, size_t len)
+/* A member is captured with its separator, as if unsorted: an object whose
+ * keys already come in order (and every one-member object) then stays as it
+ * is, which keeps deep nesting linear. */
+static void sort_add_member(struct formatter *f, const unsigned char *key, size_t len,
+			    int more)
 {
 	f->members = grow_array(f->members, &f->members_cap, f->nmembers + 1,
 				sizeof *f->members);
 	struct sort_member *m = &f->members[f->nmembers];
+	m->sep = f->capture.len;
+	separator(f, more, COLOR_OBJECT, GENERAL);
 	m->start = f->capture.len;
 	m->key_off = f->keys.len;
 	m->key_len = len;
@@ -296,15 +365,25 @@ static int compare_members(const void *a, const void *b)
 	return x->index < y->index ? -1 : 1;
 }
 
+/* Measure the members and say whether they are in order already. */
+static int members_sorted(struct formatter *f, struct sort_member *m, size_t n)
+{
+	int sorted = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		m[i].len = (i + 1 < n ? m[i + 1].sep : f->capture.len) - m[i].start;
+		m[i].key = (const unsigned char *)f->keys.ptr + m[i].key_off;
+		if (i > 0 && sorted && compare_members(&m[i - 1], &m[i]) > 0)
+			sorted = 0;
+	}
+	return sorted;
+}
+
 /* Write the object's members, sorted, into scratch. */
 static void sort_assemble(struct formatter *f, struct sort_member *m, size_t n)
 {
 	struct fbuffer *saved = f->out;
 
-	for (size_t i = 0; i < n; i++) {
-		m[i].len = (i + 1 < n ? m[i + 1].start : f->capture.len) - m[i].start;
-		m[i].key = (const unsigned char *)f->keys.ptr + m[i].key_off;
-	}
 	qsort(m, n, sizeof *m, compare_members);
 	f->scratch.len = 0;
 	f->out = &f->scratch;
@@ -319,59 +398,159 @@ static void sort_end(struct formatter *f)
 {
 	struct sort_frame fr = f->frames[--f->nframes];
 	size_t n = f->nmembers - fr.first_member;
-	struct sort_member *m = f->members + fr.first_member;
+	const struct fbuffer *done = &f->capture;
+	size_t from = fr.region_start;
 
 	if (n > 0) {
+		struct sort_member *m = f->members + fr.first_member;
 		f->keys.len = m[0].key_off;
-		sort_assemble(f, m, n);
-		f->capture.len = fr.region_start;
+		if (!members_sorted(f, m, n)) {
+			sort_assemble(f, m, n);
+			f->capture.len = fr.region_start;
+			done = &f->scratch;
+			from = 0;
+		}
 	}
 	if (fr.outermost)
 		f->out = f->stream;
-	if (n > 0)
-		fbuffer_append(f->out, f->scratch.ptr, f->scratch.len);
+	if (fr.outermost || done == &f->scratch)
+		fbuffer_append(f->out, done->ptr + from, done->len - from);
+	if (fr.outermost)
+		f->capture.len = fr.region_start;
 	f->nmembers = fr.first_member;
 	f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
 	close_container(f, '}', COLOR_OBJECT, GENERAL);
 }
 
+/* --- The plain layouts' common cases, without a call ---
+ *
+ * Inside a container, with 64 bytes of room, a one-token value is its
+ * separator (a slice of the prebuilt run, copied as a fixed 32 bytes) and
+ * its token, at most 32 bytes.  Anything else takes the general path, out
+ * of line: with no call on the common path, the callbacks need not save
+ * registers.  Each returns 0, having changed nothing, when it does not apply.
+ */
+
+static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
+{
+	struct fbuffer *out = f->out;
+	size_t depth = f->depth;
+
+	if (L == GENERAL || depth == 0 || len > 32 || out->cap - out->len < 64)
+		return 0;
+	unsigned char *st = &f->state[depth];
+	const char *sep = f->nl_indent;
+	size_t n = 0;
+	if (!(*st & CONTAINER_OBJECT)) {
+		int more = *st & CONTAINER_MEMBERS;
+		if (L == PLAIN_COMPACT) {
+			n = more ? 1 : 0;
+		} else {
+			n = (more ? 2 : 1) + depth * f->indent;
+			sep += !more;
+			if (n > 32)
+				return 0;
+		}
+		*st |= CONTAINER_MEMBERS;
+	}
+	char *d = out->ptr + out->len;
+	memcpy(d, sep, 32);
+	fbuffer_copy_small(d + n, tok, len);
+	out->len += n + len;
+	return 1;
+}
+
+static inline int quick_open(struct formatter *f, unsigned char bits, const char *c,
+			     enum layout L)
+{
+	if (L == GENERAL || f->depth + 1 >= f->state_cap || !quick_value(f, c, 1, L))
+		return 0;
+	f->state[++f->depth] = bits;
+	return 1;
+}
+
+/* Not for a document's last bracket, which ends its line. */
+static inline int quick_close(struct formatter *f, char c, enum layout L)
+{
+	struct fbuffer *out = f->out;
+	size_t depth = f->depth - 1;
+	size_t n = 0;
+
+	if (L == GENERAL || depth == 0 || out->cap - out->len < 64)
+		return 0;
+	if (L == PLAIN_PRETTY && (f->state[f->depth] & CONTAINER_MEMBERS)) {
+		n = 1 + depth * f->indent;
+		if (n > 32)
+			return 0;
+	}
+	char *d = out->ptr + out->len;
+	memcpy(d, f->nl_indent + 1, 32);
+	d[n] = c;
+	out->len += n + 1;
+	f->depth = depth;
+	return 1;
+}
+
 /* --- yajl callbacks, one set per layout --- */
+
+#define NOINLINE __attribute__((noinline))
+
+static NOINLINE int null_slow(struct formatter *f, enum layout L)
+{
+	value_token(f, COLOR_NULL, "null", 4, L);
+	return end_value(f);
+}
 
 static inline int do_null(struct formatter *f, enum layout L)
 {
-	begin_value(f, L);
-	token(f, COLOR_NULL, "null", 4, L);
+	return quick_value(f, "null", 4, L) || null_slow(f, L);
+}
+
+static NOINLINE int boolean_slow(struct formatter *f, int b, enum layout L)
+{
+	if (b)
+		value_token(f, COLOR_TRUE, "true", 4, L);
+	else
+		value_token(f, COLOR_FALSE, "false", 5, L);
 	return end_value(f);
 }
 
 static inline int do_boolean(struct formatter *f, int b, enum layout L)
 {
-	begin_value(f, L);
-	if (b)
-		token(f, COLOR_TRUE, "true", 4, L);
-	else
-		token(f, COLOR_FALSE, "false", 5, L);
-	return end_value(f);
+	return quick_value(f, b ? "true" : "false", b ? 4 : 5, L) || boolean_slow(f, b, L);
 }
 
 /* Numbers arrive as their text, which is kept byte for byte. */
+static NOINLINE int number_slow(struct formatter *f, const char *s, size_t len, enum layout L)
+{
+	value_token(f, COLOR_NUMBER, s, len, L);
+	return end_value(f);
+}
+
 static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
 {
-	begin_value(f, L);
-	token(f, COLOR_NUMBER, s, len, L);
-	return end_value(f);
+	return quick_value(f, s, len, L) || number_slow(f, s, len, L);
 }
 
 static inline int do_string(struct formatter *f, const unsigned char *s, size_t len,
 			    enum layout L)
 {
+	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
+		size_t n;
+		const char *sep = plain_separator(f, L, &n);
+		if (FB_UNLIKELY(escape_string_framed(f->out, sep, n, s, len, NULL, 0, 0) < 0)) {
+			f->hooks->invalid_utf8(f->hooks->ctx);
+			return 0;
+		}
+		return end_value(f);
+	}
 	begin_value(f, L);
 	if (!write_string(f, s, len, COLOR_STRING, L))
 		return 0;
 	return end_value(f);
 }
 
-static inline int do_start_map(struct formatter *f, enum layout L)
+static NOINLINE int start_map_slow(struct formatter *f, enum layout L)
 {
 	open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT, L);
 	if (L == GENERAL && f->opt->sort_keys)
@@ -379,13 +558,29 @@ static inline int do_start_map(struct formatter *f, enum layout L)
 	return 1;
 }
 
+static inline int do_start_map(struct formatter *f, enum layout L)
+{
+	return quick_open(f, CONTAINER_OBJECT, "{", L) || start_map_slow(f, L);
+}
+
 static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t len,
 			     enum layout L)
 {
 	unsigned char *st = &f->state[f->depth];
 
+	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
+		size_t n;
+		const char *sep = plain_element_separator(f, *st & CONTAINER_MEMBERS, L, &n);
+		*st |= CONTAINER_MEMBERS;
+		if (FB_UNLIKELY(escape_string_framed(f->out, sep, n, s, len, ": ",
+						     L == PLAIN_COMPACT ? 1 : 2, 0) < 0)) {
+			f->hooks->invalid_utf8(f->hooks->ctx);
+			return 0;
+		}
+		return 1;
+	}
 	if (L == GENERAL && (*st & CONTAINER_SORTED))
-		sort_add_member(f, s, len);
+		sort_add_member(f, s, len, *st & CONTAINER_MEMBERS);
 	else
 		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 	*st |= CONTAINER_MEMBERS;
@@ -395,7 +590,7 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 	return 1;
 }
 
-static inline int do_end_map(struct formatter *f, enum layout L)
+static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 {
 	if (L == GENERAL && (f->state[f->depth] & CONTAINER_SORTED))
 		sort_end(f);
@@ -404,16 +599,31 @@ static inline int do_end_map(struct formatter *f, enum layout L)
 	return end_value(f);
 }
 
-static inline int do_start_array(struct formatter *f, enum layout L)
+static inline int do_end_map(struct formatter *f, enum layout L)
+{
+	return quick_close(f, '}', L) || end_map_slow(f, L);
+}
+
+static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
 {
 	open_container(f, 0, '[', COLOR_ARRAY, L);
 	return 1;
 }
 
-static inline int do_end_array(struct formatter *f, enum layout L)
+static inline int do_start_array(struct formatter *f, enum layout L)
+{
+	return quick_open(f, 0, "[", L) || start_array_slow(f, L);
+}
+
+static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
 {
 	close_container(f, ']', COLOR_ARRAY, L);
 	return end_value(f);
+}
+
+static inline int do_end_array(struct formatter *f, enum layout L)
+{
+	return quick_close(f, ']', L) || end_array_slow(f, L);
 }
 
 #define DEFINE_CALLBACKS(L, name)                                              \
@@ -446,6 +656,7 @@ DEFINE_CALLBACKS(GENERAL, general)
 static int check_scalar(void *ctx)
 {
 	struct formatter *f = ctx;
+	f->checked++;
 	if (f->depth != 0)
 		return 1;
 	f->values++;
@@ -487,12 +698,14 @@ static int check_string(void *ctx, const unsigned char *s, size_t len)
 
 static int check_key(void *ctx, const unsigned char *s, size_t len)
 {
+	((struct formatter *)ctx)->checked++;
 	return check_utf8(ctx, s, len);
 }
 
 static int check_open(void *ctx)
 {
 	struct formatter *f = ctx;
+	f->checked++;
 	f->depth++;
 	return 1;
 }
@@ -515,6 +728,14 @@ static const yajl_callbacks check_cbs = {
 	.yajl_start_array = check_open,
 	.yajl_end_array = check_close,
 };
+
+/* Every event writes at least one byte, to the output or to the capture of
+ * an object being sorted, whose length never falls by more than the output
+ * then gains. */
+unsigned long long format_mark(const struct formatter *f)
+{
+	return f->stream->written + f->stream->len + f->capture.len + f->checked;
+}
 
 const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {

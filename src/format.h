@@ -69,6 +69,7 @@ struct formatter {
 
 	const char *nl_indent;   /* ",\n" then indentation, prebuilt */
 	size_t nl_indent_len;
+	size_t indent;           /* opt->indent */
 
 	/* --sort-keys: objects are captured here until they close */
 	struct fbuffer capture;
@@ -80,6 +81,7 @@ struct formatter {
 	size_t nframes, frames_cap;
 
 	unsigned long long values; /* top-level values so far in this input */
+	unsigned long long checked; /* events seen with --check */
 };
 
 /** Set up `f` to write to `out`; `opt` must outlive it. */
@@ -91,6 +93,12 @@ void format_reset(struct formatter *f);
 
 /** Free what `f` allocated. */
 void format_release(struct formatter *f);
+
+/**
+ * A number that changes whenever a parse event has been handled: the reader
+ * compares it before and after feeding yajl to learn whether a token ended.
+ */
+unsigned long long format_mark(const struct formatter *f);
 
 /** The yajl callbacks for `opt` (a lighter set for --check). */
 const yajl_callbacks *format_callbacks(const struct format_options *opt);

@@ -298,6 +298,9 @@ static void scan_surrogates(struct reader *r)
 	unsigned long long g = r->scan_pos, end = data_end(r);
 	unsigned char b[12];
 
+	if (g < data_start(r))
+		g = data_start(r);      /* cannot happen: escapes lie in tokens */
+
 	while (g < end) {
 		if (g >= r->chunk_base) {
 			const unsigned char *p = memchr(r->chunk + (g - r->chunk_base), '\\',
@@ -396,6 +399,7 @@ static void on_invalid_utf8(void *ctx)
 
 	r->error = "invalid UTF-8 in string";
 	r->error_pos = end - 1;
+
 	if (!find_string_start(r, end, &g))
 		return;
 	while (++g < end - 1) {
@@ -415,6 +419,18 @@ static void on_invalid_utf8(void *ctx)
 
 /* --- The read loop --- */
 
+static void set_block_size(struct reader *r, int i, size_t size)
+{
+	unsigned char *p = realloc(r->block[i], size);
+
+	if (!p) {
+		fputs("jfmt: out of memory\n", stderr);
+		exit(3);
+	}
+	r->block[i] = p;
+	r->block_cap[i] = size;
+}
+
 void reader_init(struct reader *r, const struct format_options *opt,
 		 int allow_comments, struct formatter *fmt)
 {
@@ -427,13 +443,8 @@ void reader_init(struct reader *r, const struct format_options *opt,
 	r->hooks.raw_string = on_raw_string;
 	r->hooks.invalid_utf8 = on_invalid_utf8;
 	fmt->hooks = &r->hooks;
-	for (int i = 0; i < 2; i++) {
-		r->block[i] = malloc(INPUT_BLOCK);
-		if (!r->block[i]) {
-			fputs("jfmt: out of memory\n", stderr);
-			exit(3);
-		}
-	}
+	for (int i = 0; i < 2; i++)
+		set_block_size(r, i, INPUT_BLOCK);
 	fbuffer_init_mem(&r->raw);
 }
 
@@ -454,11 +465,49 @@ static ssize_t read_some(int fd, unsigned char *buf, size_t n)
 	return got;
 }
 
+/*
+ * Read more onto the end of the current chunk, at least as much again as it
+ * holds.  yajl lexes a token that spans several reads from its start again
+ * at each read, so a long token must arrive in reads that grow
+ * geometrically to keep the work linear; and the token's first byte stays
+ * in memory, for messages and for rewriting its text exactly.  Each read
+ * asks for a whole block or more, as next_chunk() does.
+ */
+static ssize_t extend_chunk(struct reader *r, int fd)
+{
+	size_t skip = (size_t)(r->chunk - r->block[r->cur]);    /* a byte order mark */
+	size_t used = skip + r->chunk_len;
+	size_t want = r->chunk_len > INPUT_BLOCK ? r->chunk_len : INPUT_BLOCK;
+	size_t got = 0;
+
+	if (r->block_cap[r->cur] - used < want + INPUT_BLOCK) {
+		set_block_size(r, r->cur, used + want + INPUT_BLOCK);
+		r->chunk = r->block[r->cur] + skip;
+	}
+	while (got < want) {
+		ssize_t n = read_some(fd, r->block[r->cur] + used + got,
+				      r->block_cap[r->cur] - used - got);
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	r->feed_off = r->chunk_len;
+	r->chunk_len += got;
+	return (ssize_t)got;
+}
+
 /* Read the next block into the spare buffer and make it the current chunk;
  * the old current chunk becomes the previous one.  Returns bytes read,
  * 0 at the end, -1 on error. */
 static ssize_t next_chunk(struct reader *r, int fd)
 {
+	if (r->extend)
+		return extend_chunk(r, fd);
+	if (r->block_cap[!r->cur] > INPUT_BLOCK)        /* after a long token */
+		set_block_size(r, !r->cur, INPUT_BLOCK);
+
 	unsigned char *buf = r->block[!r->cur];
 	ssize_t n = read_some(fd, buf, INPUT_BLOCK);
 	int first = r->chunk == NULL;
@@ -491,6 +540,7 @@ static ssize_t next_chunk(struct reader *r, int fd)
 	r->cur = !r->cur;
 	r->chunk = buf;
 	r->chunk_len = (size_t)n;
+	r->feed_off = 0;
 	if (first && n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
 		r->chunk += 3;  /* positions count from after the mark */
 		r->chunk_len -= 3;
@@ -605,6 +655,7 @@ static void start_input(struct reader *r, const char *name)
 	r->chunk_line = r->prev_line = 1;
 	r->chunk_line_start = r->prev_line_start = 0;
 	r->feed_off = 0;
+	r->extend = 0;
 	r->completing = 0;
 	r->separator = SEP_DONE;
 	r->seen_text = 0;
@@ -614,32 +665,48 @@ static void start_input(struct reader *r, const char *name)
 	format_reset(r->fmt);
 }
 
-/* Feed the current chunk to yajl; returns 0, or -1 after reporting. */
+static int all_blank(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
+			return 0;
+	return 1;
+}
+
+/* Feed the new part of the current chunk to yajl; returns 0, or -1 after
+ * reporting.  Sets r->extend when no token ended in it: a token may span
+ * it, whose start must stay in memory. */
 static int feed_chunk(struct reader *r)
 {
-	size_t len = r->chunk_len;
+	const unsigned char *p = r->chunk + r->feed_off;
+	size_t len = r->chunk_len - r->feed_off;
 	const unsigned char *ff = NULL;
+	unsigned long long mark = format_mark(r->fmt);
 
-	r->feed_off = 0;
-	for (size_t i = 0; !r->seen_text && i < len; i++)
-		r->seen_text = !strchr(" \t\r\n", r->chunk[i]);
-	if (r->separator != SEP_DONE && expect_newline(r, 0) < 0) {
+	if (!r->seen_text)
+		r->seen_text = !all_blank(p, len);
+	if (r->separator != SEP_DONE && expect_newline(r, r->feed_off) < 0) {
 		report(r, r->error_pos, r->error);
 		return -1;
 	}
 	scan_surrogates(r);
 	/* yajl takes a form feed for white space; JSON does not. */
-	if (!r->allow_comments && (ff = memchr(r->chunk, '\f', len)) != NULL)
-		len = (size_t)(ff - r->chunk);
-	yajl_status st = yajl_parse(r->h, r->chunk, len);
+	if (!r->allow_comments && (ff = memchr(p, '\f', len)) != NULL)
+		len = (size_t)(ff - p);
+	yajl_status st = yajl_parse(r->h, p, len);
 	if (st != yajl_status_ok) {
 		report_yajl_error(r, st);
 		return -1;
 	}
 	if (ff) {
-		report(r, r->chunk_base + len, "form feed is not allowed here");
+		report(r, r->chunk_base + (unsigned long long)(ff - r->chunk),
+		       "form feed is not allowed here");
 		return -1;
 	}
+	/* White space may be inside a string or between tokens: keep a run of
+	 * it up to a bound, so that memory stays small between documents. */
+	r->extend = format_mark(r->fmt) == mark &&
+		    (r->chunk_len < INPUT_KEEP_BLANK || !all_blank(p, len));
 	return 0;
 }
 
@@ -668,6 +735,8 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 			result = INPUT_INVALID;
 			goto done;
 		}
+		if (r->fmt->stream->error)
+			goto done;      /* the caller reports it */
 	}
 	if (n < 0) {
 		if (r->progress)

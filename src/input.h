@@ -20,6 +20,13 @@ enum input_status {
 /** Bytes read at a time. */
 #define INPUT_BLOCK (256 * 1024)
 
+/**
+ * A run of white space in which no token ends is kept in memory up to this
+ * size, in case it is inside a string whose text may be needed again (for
+ * the location of an error or an unpaired surrogate escape).
+ */
+#define INPUT_KEEP_BLANK (1024 * 1024)
+
 struct reader {
 	const struct format_options *opt;
 	int allow_comments;
@@ -28,6 +35,7 @@ struct reader {
 	unsigned char *block[2];        /* read alternately: the previous block
 					 * stays whole, for messages and for
 					 * strings that straddle two blocks */
+	size_t block_cap[2];
 	struct fbuffer raw;             /* a string's raw text, when needed */
 	struct progress *progress;      /* set by the caller, or NULL */
 
@@ -44,6 +52,8 @@ struct reader {
 	size_t prev_len;
 	unsigned long long prev_base, prev_line, prev_line_start;
 	size_t feed_off;                /* chunk offset last handed to yajl */
+	int extend;                     /* a token spans the whole chunk: read
+					 * more onto its end, not a new block */
 	int completing;                 /* inside yajl_complete_parse() */
 	enum separator_state {          /* after a document, before the next */
 		SEP_DONE,               /* no document pending, or newline seen */
