@@ -130,7 +130,7 @@ report_failures() {
 	fi
 }
 
-# expect_located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
+# located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
 # followed by the offending line and a caret under the column.
 located() {
 	local first

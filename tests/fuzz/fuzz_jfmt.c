@@ -1,0 +1,374 @@
+/* fuzz_jfmt.c - libFuzzer target for jfmt's reader and formatter.
+ *
+ * Input layout: byte 0 picks the options, byte 1 how the document is read,
+ * the rest is the document.
+ *
+ *   byte 0, bits 0-1: layout: pretty with 2 spaces, compact, tab, indent 0
+ *           bit 2: --sort-keys      bit 3: --ascii
+ *           bit 4: --escape-slash   bit 5: --comments
+ *           bit 6: --seq            bit 7: --check
+ *   byte 1: 0 reads the document in whole blocks (from a memfd); anything
+ *           else hands it over a socket in pieces of a few bytes, one piece
+ *           per read(2), so that tokens, escapes and characters are cut
+ *           everywhere.
+ *
+ * Besides what the sanitizers catch (crashes, overflows, leaks), each input
+ * must satisfy, or abort() is called:
+ *   - a document read in pieces gives the same status, output and error
+ *     location as when read whole;
+ *   - --check accepts exactly what formatting accepts;
+ *   - accepted output is strict UTF-8 (plain ASCII with --ascii), and is
+ *     itself accepted by --check without --comments;
+ *   - compact(output) == compact(input), with the same escaping and sorting;
+ *   - formatting the output again gives the output (idempotence).
+ *
+ * Knobs for exploring past a known failure (environment):
+ *   JFMT_FUZZ_WHOLE_READS=1   never read in pieces
+ *   JFMT_FUZZ_NO_AGREEMENT=1  skip the --check agreement
+ *   JFMT_FUZZ_NO_ASCII_CHECK=1  skip the --ascii output check
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "escape.h"
+#include "fbuffer.h"
+#include "format.h"
+#include "input.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static FILE *real_stderr;
+static int whole_reads_only, no_agreement, no_ascii_check;
+
+/* One run of jfmt over a document. */
+struct run {
+	enum input_status status;
+	struct fbuffer out;     /* formatted output */
+	char *msg;              /* everything written to stderr */
+	size_t msg_len;
+};
+
+struct feeder {
+	int fd;
+	const uint8_t *p;
+	size_t len;
+	unsigned pattern;
+};
+
+/* The size of the k-th piece for `pattern` (non-zero): 1 to 64 bytes. */
+static size_t piece_size(unsigned pattern, size_t k)
+{
+	size_t base = (pattern & 15) + 1;
+
+	if (pattern & 0x80) {           /* pseudo-random sizes */
+		uint32_t x = pattern * 2654435761u + (uint32_t)k * 40503u;
+		x ^= x >> 13;
+		return 1 + (x % (base * 4));
+	}
+	if (pattern & 0x40)             /* base, 1, base, 1, ... */
+		return k % 2 ? 1 : base;
+	return base;
+}
+
+static void *feed(void *arg)
+{
+	struct feeder *f = arg;
+	size_t off = 0;
+
+	for (size_t k = 0; off < f->len; k++) {
+		size_t n = piece_size(f->pattern, k);
+		if (n > f->len - off)
+			n = f->len - off;
+		ssize_t w = send(f->fd, f->p + off, n, MSG_NOSIGNAL);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;          /* the reader stopped early */
+		off += (size_t)w;
+	}
+	shutdown(f->fd, SHUT_WR);
+	close(f->fd);
+	return NULL;
+}
+
+static void die(const char *what)
+{
+	fprintf(real_stderr, "fuzz_jfmt: %s: %s\n", what, strerror(errno));
+	abort();
+}
+
+/* Run jfmt with `opt` over doc[0..len), read whole (pattern 0) or in pieces. */
+static void run_jfmt(struct run *res, const struct format_options *opt,
+		     int comments, const uint8_t *doc, size_t len, unsigned pattern)
+{
+	struct formatter fmt;
+	struct reader reader;
+	pthread_t thread;
+	struct feeder feeder;
+	int fd;
+
+	memset(res, 0, sizeof *res);
+	fbuffer_init_mem(&res->out);
+	FILE *msgs = open_memstream(&res->msg, &res->msg_len);
+	if (!msgs)
+		die("open_memstream");
+
+	if (pattern == 0 || len == 0) {
+		fd = memfd_create("fuzz_jfmt", MFD_CLOEXEC);
+		if (fd < 0)
+			die("memfd_create");
+		if (len > 0 && write(fd, doc, len) != (ssize_t)len)
+			die("write");
+		if (lseek(fd, 0, SEEK_SET) != 0)
+			die("lseek");
+	} else {
+		int sv[2];
+		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+			die("socketpair");
+		fd = sv[0];
+		feeder = (struct feeder){ sv[1], doc, len, pattern };
+		if (pthread_create(&thread, NULL, feed, &feeder) != 0)
+			die("pthread_create");
+	}
+
+	format_init(&fmt, opt, NULL, &res->out);
+	reader_init(&reader, opt, comments, &fmt);
+	FILE *saved = stderr;
+	stderr = msgs;
+	res->status = reader_run(&reader, "<fuzz>", fd);
+	stderr = saved;
+	reader_release(&reader);
+	format_release(&fmt);
+	close(fd);      /* wakes a feeder still blocked on a full socket */
+	if (pattern != 0 && len != 0)
+		pthread_join(thread, NULL);
+	fclose(msgs);
+
+	if (res->status == INPUT_IO_ERROR) {
+		fprintf(real_stderr, "fuzz_jfmt: reading failed: %.*s\n",
+			(int)res->msg_len, res->msg);
+		abort();
+	}
+}
+
+static void run_release(struct run *res)
+{
+	fbuffer_release(&res->out);
+	free(res->msg);
+}
+
+static size_t first_line_len(const struct run *res)
+{
+	const char *nl = memchr(res->msg, '\n', res->msg_len);
+	return nl ? (size_t)(nl - res->msg) : res->msg_len;
+}
+
+static void fail(const char *what, const uint8_t *doc, size_t len,
+		 const struct run *a, const struct run *b)
+{
+	fprintf(real_stderr, "\nfuzz_jfmt: VIOLATION: %s\n", what);
+	fprintf(real_stderr, "document (%zu bytes): %.*s\n", len, (int)(len > 400 ? 400 : len), doc);
+	if (a)
+		fprintf(real_stderr, "first run: status %d, output %.*s\nmessages: %.*s\n",
+			a->status, (int)(a->out.len > 400 ? 400 : a->out.len), a->out.ptr,
+			(int)a->msg_len, a->msg);
+	if (b)
+		fprintf(real_stderr, "second run: status %d, output %.*s\nmessages: %.*s\n",
+			b->status, (int)(b->out.len > 400 ? 400 : b->out.len), b->out.ptr,
+			(int)b->msg_len, b->msg);
+	abort();
+}
+
+static int same_output(const struct run *a, const struct run *b)
+{
+	return a->out.len == b->out.len &&
+	       (a->out.len == 0 || memcmp(a->out.ptr, b->out.ptr, a->out.len) == 0);
+}
+
+/* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
+static int valid_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		unsigned cp, min;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			k = 1; cp = c & 0x1f; min = 0x80;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			k = 2; cp = c & 0x0f; min = 0x800;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			k = 3; cp = c & 0x07; min = 0x10000;
+		} else {
+			return 0;
+		}
+		if (n - i <= k)
+			return 0;
+		for (size_t j = 1; j <= k; j++) {
+			if ((s[i + j] & 0xc0) != 0x80)
+				return 0;
+			cp = (cp << 6) | (s[i + j] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		i += k + 1;
+	}
+	return 1;
+}
+
+/* The output without --seq's record separators (each starts a value). */
+static uint8_t *strip_rs(const struct fbuffer *out, size_t *len)
+{
+	uint8_t *p = malloc(out->len + 1);
+	size_t n = 0;
+
+	if (!p)
+		abort();
+	for (size_t i = 0; i < out->len; i++)
+		if (out->ptr[i] != '\x1e')
+			p[n++] = (uint8_t)out->ptr[i];
+	*len = n;
+	return p;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	real_stderr = stderr;
+	signal(SIGPIPE, SIG_IGN);
+	whole_reads_only = getenv("JFMT_FUZZ_WHOLE_READS") != NULL;
+	no_agreement = getenv("JFMT_FUZZ_NO_AGREEMENT") != NULL;
+	no_ascii_check = getenv("JFMT_FUZZ_NO_ASCII_CHECK") != NULL;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2)
+		return 0;
+
+	unsigned mode = data[0];
+	unsigned pattern = whole_reads_only ? 0 : data[1];
+	const uint8_t *doc = data + 2;
+	size_t len = size - 2;
+	int comments = (mode & 0x20) != 0;
+
+	struct format_options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.indent = 2;
+	opt.indent_char = ' ';
+	switch (mode & 3) {
+	case 1: opt.compact = 1; break;
+	case 2: opt.indent = 1; opt.indent_char = '\t'; break;
+	case 3: opt.indent = 0; break;
+	}
+	opt.sort_keys = (mode & 0x04) != 0;
+	opt.escape_mode = ((mode & 0x08) ? ESCAPE_ASCII : 0) |
+			  ((mode & 0x10) ? ESCAPE_SLASH : 0);
+	opt.seq = (mode & 0x40) != 0;
+	opt.check = (mode & 0x80) != 0;
+
+	/* compact(x), with the same escaping and sorting */
+	struct format_options copt = opt;
+	copt.compact = 1;
+	copt.seq = 0;
+	copt.check = 0;
+
+	struct format_options check_opt = copt;
+	check_opt.check = 1;
+
+	struct run m, whole;
+	run_jfmt(&m, &opt, comments, doc, len, pattern);
+
+	/* Read in pieces: the same as read whole. */
+	if (pattern != 0) {
+		run_jfmt(&whole, &opt, comments, doc, len, 0);
+		if (m.status != whole.status)
+			fail("read in pieces, the status differs from a whole read", doc, len, &m, &whole);
+		if (m.status == INPUT_OK && !same_output(&m, &whole))
+			fail("read in pieces, the output differs from a whole read", doc, len, &m, &whole);
+		if (m.status != INPUT_OK &&
+		    (first_line_len(&m) != first_line_len(&whole) ||
+		     memcmp(m.msg, whole.msg, first_line_len(&m)) != 0))
+			fail("read in pieces, the error is reported elsewhere", doc, len, &m, &whole);
+		run_release(&whole);
+	}
+
+	if (opt.check) {
+		if (m.out.len != 0)
+			fail("--check wrote output", doc, len, &m, NULL);
+		if (!no_agreement) {
+			struct run f;
+			run_jfmt(&f, &copt, comments, doc, len, 0);
+			if (f.status != m.status)
+				fail("--check and formatting disagree", doc, len, &m, &f);
+			run_release(&f);
+		}
+		run_release(&m);
+		return 0;
+	}
+
+	if (!no_agreement) {
+		struct run c;
+		run_jfmt(&c, &check_opt, comments, doc, len, 0);
+		if (c.status != m.status)
+			fail("formatting and --check disagree", doc, len, &m, &c);
+		run_release(&c);
+	}
+
+	if (m.status != INPUT_OK) {
+		run_release(&m);
+		return 0;
+	}
+
+	if (!valid_utf8((const unsigned char *)m.out.ptr, m.out.len))
+		fail("output is not UTF-8", doc, len, &m, NULL);
+	if ((opt.escape_mode & ESCAPE_ASCII) && !no_ascii_check)
+		for (size_t i = 0; i < m.out.len; i++)
+			if ((unsigned char)m.out.ptr[i] >= 0x7f)
+				fail("--ascii output has a byte above 0x7e", doc, len, &m, NULL);
+
+	size_t plain_len;
+	uint8_t *plain = strip_rs(&m.out, &plain_len);
+
+	/* The output is JSON. */
+	struct run v;
+	run_jfmt(&v, &check_opt, 0, plain, plain_len, 0);
+	if (v.status != INPUT_OK)
+		fail("output is not accepted by --check", doc, len, &m, &v);
+	run_release(&v);
+
+	/* compact(output) == compact(input) */
+	struct run cx, cy;
+	run_jfmt(&cx, &copt, comments, doc, len, 0);
+	run_jfmt(&cy, &copt, 0, plain, plain_len, 0);
+	if (cx.status != INPUT_OK || cy.status != INPUT_OK || !same_output(&cx, &cy))
+		fail("compact(output) != compact(input)", doc, len, &cx, &cy);
+	run_release(&cx);
+	run_release(&cy);
+
+	/* Formatting the output again changes nothing. */
+	struct run again;
+	run_jfmt(&again, &opt, 0, plain, plain_len, 0);
+	if (again.status != INPUT_OK || !same_output(&m, &again))
+		fail("formatting the output again changes it", doc, len, &m, &again);
+	run_release(&again);
+
+	free(plain);
+	run_release(&m);
+	return 0;
+}
