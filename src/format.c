@@ -273,12 +273,33 @@ static int __attribute__((noinline)) end_document(struct formatter *f)
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
 
+static inline unsigned long long input_offset(const struct formatter *f)
+{
+	return f->feed_base + yajl_get_bytes_consumed(f->parser);
+}
+
+static inline void note_member_end(struct formatter *f)
+{
+	f->member_end = input_offset(f);
+}
+
+
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */
 static inline int end_value(struct formatter *f)
 {
-	if (FB_LIKELY(f->depth != 0))
+	if (FB_LIKELY(f->depth != 0)) {
+		if (f->state[f->depth] & CONTAINER_OBJECT)
+			note_member_end(f);
 		return 1;
+	}
 	return end_document(f);
+}
+
+/* The quick paths are followed by this after a value inside an object. */
+static int __attribute__((noinline)) member_done(struct formatter *f)
+{
+	note_member_end(f);
+	return 1;
 }
 
 static inline void open_container(struct formatter *f, unsigned char bits, char c,
@@ -428,8 +449,11 @@ static void sort_end(struct formatter *f)
  * separator (a slice of the prebuilt run, copied as a fixed 32 bytes) and
  * its token, at most 32 bytes.  Anything else takes the general path, out
  * of line: with no call on the common path, the callbacks need not save
- * registers.  Each returns 0, having changed nothing, when it does not apply.
+ * registers.  Each returns 0, having changed nothing, when it does not
+ * apply, else QUICK_DONE, or QUICK_MEMBER after a value inside an object
+ * (the caller then calls member_done()).
  */
+enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
 static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
 {
@@ -441,7 +465,8 @@ static inline int quick_value(struct formatter *f, const char *tok, size_t len, 
 	unsigned char *st = &f->state[depth];
 	const char *sep = f->nl_indent;
 	size_t n = 0;
-	if (!(*st & CONTAINER_OBJECT)) {
+	int member = *st & CONTAINER_OBJECT;
+	if (!member) {
 		int more = *st & CONTAINER_MEMBERS;
 		if (L == PLAIN_COMPACT) {
 			n = more ? 1 : 0;
@@ -457,7 +482,7 @@ static inline int quick_value(struct formatter *f, const char *tok, size_t len, 
 	memcpy(d, sep, 32);
 	fbuffer_copy_small(d + n, tok, len);
 	out->len += n + len;
-	return 1;
+	return member ? QUICK_MEMBER : QUICK_DONE;
 }
 
 static inline int quick_open(struct formatter *f, unsigned char bits, const char *c,
@@ -466,7 +491,7 @@ static inline int quick_open(struct formatter *f, unsigned char bits, const char
 	if (L == GENERAL || f->depth + 1 >= f->state_cap || !quick_value(f, c, 1, L))
 		return 0;
 	f->state[++f->depth] = bits;
-	return 1;
+	return QUICK_DONE;
 }
 
 /* Not for a document's last bracket, which ends its line. */
@@ -488,7 +513,7 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 	d[n] = c;
 	out->len += n + 1;
 	f->depth = depth;
-	return 1;
+	return f->state[depth] & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
 }
 
 /* --- yajl callbacks, one set per layout --- */
@@ -503,7 +528,9 @@ static NOINLINE int null_slow(struct formatter *f, enum layout L)
 
 static inline int do_null(struct formatter *f, enum layout L)
 {
-	return quick_value(f, "null", 4, L) || null_slow(f, L);
+	int q = quick_value(f, "null", 4, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : null_slow(f, L);
 }
 
 static NOINLINE int boolean_slow(struct formatter *f, int b, enum layout L)
@@ -517,7 +544,9 @@ static NOINLINE int boolean_slow(struct formatter *f, int b, enum layout L)
 
 static inline int do_boolean(struct formatter *f, int b, enum layout L)
 {
-	return quick_value(f, b ? "true" : "false", b ? 4 : 5, L) || boolean_slow(f, b, L);
+	int q = quick_value(f, b ? "true" : "false", b ? 4 : 5, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : boolean_slow(f, b, L);
 }
 
 /* Numbers arrive as their text, which is kept byte for byte. */
@@ -529,7 +558,9 @@ static NOINLINE int number_slow(struct formatter *f, const char *s, size_t len, 
 
 static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
 {
-	return quick_value(f, s, len, L) || number_slow(f, s, len, L);
+	int q = quick_value(f, s, len, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : number_slow(f, s, len, L);
 }
 
 static inline int do_string(struct formatter *f, const unsigned char *s, size_t len,
@@ -601,7 +632,9 @@ static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 
 static inline int do_end_map(struct formatter *f, enum layout L)
 {
-	return quick_close(f, '}', L) || end_map_slow(f, L);
+	int q = quick_close(f, '}', L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : end_map_slow(f, L);
 }
 
 static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
@@ -623,7 +656,9 @@ static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
 
 static inline int do_end_array(struct formatter *f, enum layout L)
 {
-	return quick_close(f, ']', L) || end_array_slow(f, L);
+	int q = quick_close(f, ']', L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : end_array_slow(f, L);
 }
 
 #define DEFINE_CALLBACKS(L, name)                                              \
@@ -657,8 +692,11 @@ static int check_scalar(void *ctx)
 {
 	struct formatter *f = ctx;
 	f->checked++;
-	if (f->depth != 0)
+	if (f->depth != 0) {
+		if (f->state[f->depth] & CONTAINER_OBJECT)
+			note_member_end(f);
 		return 1;
+	}
 	f->values++;
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
@@ -702,12 +740,24 @@ static int check_key(void *ctx, const unsigned char *s, size_t len)
 	return check_utf8(ctx, s, len);
 }
 
-static int check_open(void *ctx)
+static int check_open(struct formatter *f, unsigned char bits)
 {
-	struct formatter *f = ctx;
 	f->checked++;
 	f->depth++;
+	if (FB_UNLIKELY(f->depth >= f->state_cap))
+		f->state = grow_array(f->state, &f->state_cap, f->depth + 1, 1);
+	f->state[f->depth] = bits;
 	return 1;
+}
+
+static int check_open_map(void *ctx)
+{
+	return check_open(ctx, CONTAINER_OBJECT);
+}
+
+static int check_open_array(void *ctx)
+{
+	return check_open(ctx, 0);
 }
 
 static int check_close(void *ctx)
@@ -722,10 +772,10 @@ static const yajl_callbacks check_cbs = {
 	.yajl_boolean = check_boolean,
 	.yajl_number = check_number,
 	.yajl_string = check_string,
-	.yajl_start_map = check_open,
+	.yajl_start_map = check_open_map,
 	.yajl_map_key = check_key,
 	.yajl_end_map = check_close,
-	.yajl_start_array = check_open,
+	.yajl_start_array = check_open_array,
 	.yajl_end_array = check_close,
 };
 

@@ -81,6 +81,15 @@ struct formatter {
 	size_t nframes, frames_cap;
 
 	unsigned long long values; /* top-level values so far in this input */
+
+	/* For the message when no ',' or '}' follows a member's value (yajl's
+	 * own position for it is not exact): the input offset just after the
+	 * last value inside an object.  The reader sets `parser` and, before
+	 * each read is parsed, the input offset of its first byte in
+	 * `feed_base`. */
+	yajl_handle parser;
+	unsigned long long feed_base;
+	unsigned long long member_end;
 	unsigned long long checked; /* events seen with --check */
 };
 

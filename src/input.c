@@ -271,6 +271,10 @@ static size_t classify_escape(struct reader *r, unsigned long long g,
 		return 0;
 	if (b[1] != 'u')
 		return 2;
+	if (n < 3)
+		return 0;
+	if ((b[2] | 0x20) != 'd')
+		return 2;       /* not \uDxxx: no surrogate, and no backslash follows */
 	if (n < 6)
 		return 0;
 	for (int k = 2; k < 6; k++)
@@ -291,6 +295,23 @@ static size_t classify_escape(struct reader *r, unsigned long long g,
 	return 6;
 }
 
+/* The first backslash in [p, e), or NULL.  The next 16 bytes are looked at
+ * inline, as escapes come in clusters; then memchr. */
+static inline const unsigned char *find_backslash(const unsigned char *p,
+						  const unsigned char *e)
+{
+#if defined(__SSE2__)
+	if (e - p >= 16) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('\\')));
+		if (m != 0)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+	return p < e ? memchr(p, '\\', (size_t)(e - p)) : NULL;
+}
+
 /* Find the unpaired surrogate escapes in the input up to the end of the
  * current chunk. */
 static void scan_surrogates(struct reader *r)
@@ -300,15 +321,9 @@ static void scan_surrogates(struct reader *r)
 
 	if (g < data_start(r))
 		g = data_start(r);      /* cannot happen: escapes lie in tokens */
-
-	while (g < end) {
-		if (g >= r->chunk_base) {
-			const unsigned char *p = memchr(r->chunk + (g - r->chunk_base), '\\',
-							(size_t)(end - g));
-			if (!p)
-				break;
-			g = r->chunk_base + (unsigned long long)(p - r->chunk);
-		} else if (byte_at(r, g) != '\\') {
+	/* An escape left undecided in the previous chunk: copy it together. */
+	while (g < r->chunk_base) {
+		if (byte_at(r, g) != '\\') {
 			g++;
 			continue;
 		}
@@ -318,14 +333,29 @@ static void scan_surrogates(struct reader *r)
 			n++;
 		}
 		size_t skip = classify_escape(r, g, b, n);
-		if (skip == 0) {
-			r->scan_pos = g;
-			r->fmt->raw_check = r->lone_head < r->lone_len;
-			return;
-		}
+		if (skip == 0)
+			goto undecided;
 		g += skip;
 	}
-	r->scan_pos = end;
+	/* The rest lies in the current chunk: look at it in place. */
+	const unsigned char *c = r->chunk, *e = c + r->chunk_len;
+	const unsigned char *p = c + (g - r->chunk_base);
+	while ((p = find_backslash(p, e)) != NULL) {
+		size_t n = e - p < 12 ? (size_t)(e - p) : 12;
+		if (n >= 3 && (p[1] != 'u' || (p[2] | 0x20) != 'd')) {
+			p += 2;         /* the common escapes, not surrogates */
+			continue;
+		}
+		size_t skip = classify_escape(r, r->chunk_base + (unsigned long long)(p - c), p, n);
+		if (skip == 0) {
+			g = r->chunk_base + (unsigned long long)(p - c);
+			goto undecided;
+		}
+		p += skip;
+	}
+	g = end;
+undecided:
+	r->scan_pos = g;
 	r->fmt->raw_check = r->lone_head < r->lone_len;
 }
 
@@ -578,6 +608,36 @@ static unsigned long long token_start(const struct reader *r, unsigned long long
 	return g;
 }
 
+/* The first byte from g on that is not white space or (with --comments)
+ * part of a comment, or the end of the data. */
+static unsigned long long skip_blanks(const struct reader *r, unsigned long long g)
+{
+	unsigned long long hi = data_end(r);
+
+	while (g < hi) {
+		unsigned char c = byte_at(r, g);
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			g++;
+			continue;
+		}
+		if (c != '/' || !r->allow_comments || g + 1 >= hi)
+			return g;
+		unsigned char d = byte_at(r, g + 1);
+		if (d == '/') {
+			while (g < hi && byte_at(r, g) != '\n')
+				g++;
+		} else if (d == '*') {
+			g += 2;
+			while (g + 1 < hi && !(byte_at(r, g) == '*' && byte_at(r, g + 1) == '/'))
+				g++;
+			g += 2;
+		} else {
+			return g;
+		}
+	}
+	return hi > data_start(r) ? hi - 1 : hi;
+}
+
 /* Where yajl's error `msg` is.  yajl leaves its offset in one of three
  * places: lexical errors on the offending byte or just after it (after the
  * character that cannot start a token, the number that lacks a digit, the
@@ -598,6 +658,12 @@ static unsigned long long error_offset(const struct reader *r, const char *msg, 
 		return g < hi ? g : (hi > lo ? hi - 1 : lo);
 	}
 	if (strncmp(msg, "after key and value", 19) == 0) {
+		/* yajl moves its offset back by the token's length, or to the
+		 * start of the read if the token began in an earlier one; the
+		 * token starts after the value and the blanks that follow it. */
+		unsigned long long e = r->fmt->member_end;
+		if (e >= lo && e < hi)
+			return skip_blanks(r, e);
 		g = at < hi ? at : hi - 1;
 		if (is_delimiter(byte_at(r, g)) && byte_at(r, g) != '"')
 			return g;
@@ -659,6 +725,7 @@ static void start_input(struct reader *r, const char *name)
 	r->completing = 0;
 	r->separator = SEP_DONE;
 	r->seen_text = 0;
+	r->fmt->member_end = 0;
 	r->lone_head = r->lone_len = 0;
 	r->scan_pos = 0;
 	r->error = NULL;
@@ -693,6 +760,7 @@ static int feed_chunk(struct reader *r)
 	/* yajl takes a form feed for white space; JSON does not. */
 	if (!r->allow_comments && (ff = memchr(p, '\f', len)) != NULL)
 		len = (size_t)(ff - p);
+	r->fmt->feed_base = r->chunk_base + r->feed_off;
 	yajl_status st = yajl_parse(r->h, p, len);
 	if (st != yajl_status_ok) {
 		report_yajl_error(r, st);
@@ -721,6 +789,7 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 		fputs("jfmt: out of memory\n", stderr);
 		exit(3);
 	}
+	r->fmt->parser = r->h;
 	yajl_config(r->h, yajl_allow_multiple_values, 1);
 	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
 	/* Strings are checked, strictly, where they are written. */

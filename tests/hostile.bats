@@ -700,6 +700,18 @@ sys.stdout.write("{" + ",".join("\"%s\":%s" % (k, k[1:]) for k in keys) + "}\n")
 	[ "$output" = '["ab  \ud800"]' ]
 }
 
+@test "fuzz: a string where ',' or '}' belongs, cut over reads: located at its quote" {
+	# yajl moves its offset back by the length of the offending token, or
+	# to the start of the read when the token began in an earlier one.
+	local doc='{"a": 0 "b: 2, c" : 3}' size
+	for size in 1 2 3 5 8 13 100; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: after key and value, inside map, I expect ',' or '}'" ]
+	done
+	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: after key and value, inside map, I expect ',' or '}'" ]
+}
+
 @test "fuzz: a lone surrogate escape over reads of one byte (heap overflow)" {
 	# scan_surrogates read before the previous block when an escape was cut
 	# across more than two reads; release builds wrote '?' for it.
