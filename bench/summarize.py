@@ -232,6 +232,27 @@ def main(argv):
         w("No timing results were found.")
         w("")
 
+    inter = read_tsv(os.path.join(res, "interleaved.tsv"))
+    if inter:
+        iname = read_pairs(os.path.join(res, "interleaved.input")).get("input", "?")
+        fl = [float(i["median"]) for i in inter if i["name"] == "floor"]
+        w("## jfmt and floor in turns on %s" % iname)
+        w("")
+        w("hyperfine runs one command after another, so a slow spell of a "
+          "shared machine falls on one of them. Here every round runs each "
+          "command once, in rotating order; medians of %s rounds. These are "
+          "the figures to judge jfmt's distance from the floor by."
+          % inter[0]["runs"])
+        w("")
+        w("| command | runs | median ms | min ms | max ms | ÷ floor |")
+        w("|:---|---:|---:|---:|---:|---:|")
+        for i in inter:
+            med = float(i["median"])
+            w("| `%s` | %s | %s | %s | %s | %s |" % (
+                i["name"], i["runs"], fmt_ms(med), fmt_ms(float(i["min"])),
+                fmt_ms(float(i["max"])), ratio(med, fl[0]) if fl else "n/a"))
+        w("")
+
     mem = read_tsv(os.path.join(res, "memory.tsv"))
     if mem:
         w("## Peak memory on %s" % mem[0]["input"])

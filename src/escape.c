@@ -176,10 +176,14 @@ static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, i
 special:;
 		unsigned char e = table[s[i]];
 		if (FB_LIKELY(e == 'v')) {
-			size_t n = utf8_seq(s + i, len - i);
-			if (n == 0)
-				return -1;
-			i += n;
+			/* non-ASCII text comes in runs: check it here, not
+			 * sixteen bytes at a time */
+			do {
+				size_t n = utf8_seq(s + i, len - i);
+				if (n == 0)
+					return -1;
+				i += n;
+			} while (i < len && s[i] >= 0x80);
 			continue;
 		}
 		if (!e) {
