@@ -33,7 +33,7 @@
 	CTRL_ROW0, CTRL_ROW1, punct, ROW0, ROW0, BSLASH_ROW, ROW0, del, \
 	HIGH_ROWS(high) }
 
-static const unsigned char escape_tables[4][256] = {
+const unsigned char escape_tables[4][256] = {
 	[0] = TABLE(PUNCT_ROW, DEL_ROW_RAW, 'v'),
 	[ESCAPE_ASCII] = TABLE(PUNCT_ROW, DEL_ROW_ESC, 'a'),
 	[ESCAPE_SLASH] = TABLE(PUNCT_ROW_SLASH, DEL_ROW_RAW, 'v'),
@@ -105,49 +105,9 @@ static void escape_non_ascii(struct fbuffer *fb, const unsigned char *s, size_t 
 }
 
 #if defined(__SSE2__)
-/* Bit i set if byte i of v may need work: a control character, '"', '\\',
- * a non-ASCII byte, '/' with ESCAPE_SLASH, DEL with ESCAPE_ASCII. */
-static inline unsigned special_in(__m128i v, int mode)
-{
-	__m128i ctrl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)),
-				      _mm_set1_epi8(0x1f));
-	__m128i m = _mm_or_si128(ctrl, _mm_or_si128(
-		_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-		_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-	if (mode & ESCAPE_SLASH)
-		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
-	if (mode & ESCAPE_ASCII)
-		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(m, v));
-}
-
 static inline unsigned special_bytes(const unsigned char *s, int mode)
 {
-	return special_in(_mm_loadu_si128((const __m128i *)s), mode);
-}
-
-/* Whether s[0..len), 4 <= len <= 32, holds nothing to escape or check: its
- * bytes are tested in two overlapping halves, read without going past it. */
-static inline int short_is_plain(const unsigned char *s, size_t len, int mode)
-{
-	__m128i v;
-
-	if (len >= 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)s);
-		__m128i b = _mm_loadu_si128((const __m128i *)(s + len - 16));
-		return (special_in(a, mode) | special_in(b, mode)) == 0;
-	}
-	if (len >= 8) {
-		v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)s),
-				       _mm_loadl_epi64((const __m128i *)(s + len - 8)));
-		return special_in(v, mode) == 0;
-	}
-	int x, y;
-	memcpy(&x, s, 4);
-	memcpy(&y, s + len - 4, 4);
-	/* the upper lanes are zero, which would count as control bytes */
-	v = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
-	return (special_in(v, mode) & 0xff) == 0;
+	return escape_special_in(_mm_loadu_si128((const __m128i *)s), mode);
 }
 #endif
 
@@ -215,46 +175,10 @@ special:;
 	return 0;
 }
 
-/* Whether s[0..len), len <= 30, holds nothing to escape or check. */
-static inline int is_plain_short(const unsigned char *s, size_t len, int mode)
+int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
+			      const unsigned char *s, size_t len,
+			      const char *post, size_t npost, int mode)
 {
-	if (len >= 4) {
-#if defined(__SSE2__)
-		return short_is_plain(s, len, mode);
-#else
-		return 0;
-#endif
-	}
-	if (len == 0)
-		return 1;
-	/* three looks cover every byte of 1 to 3 */
-	const unsigned char *table = escape_tables[mode & 3];
-	return (table[s[0]] | table[s[len / 2]] | table[s[len - 1]]) == 0;
-}
-
-static const char no_prefix[32];
-
-int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
-			 const unsigned char *s, size_t len,
-			 const char *post, size_t npost, int mode)
-{
-	/* Most strings are short with nothing to escape: one capacity check and
-	 * inline copies, separator, quotes and colon included. */
-	if (npre <= 32 && len <= 30 && npost <= 2 && fbuffer_avail(fb) >= 32 + 32 + 2 &&
-	    is_plain_short(s, len, mode)) {
-		char *d = fbuffer_cursor(fb);
-		memcpy(d, pre, 32);
-		d += npre;
-		d[0] = '"';
-		fbuffer_copy_small(d + 1, (const char *)s, len);
-		d[len + 1] = '"';
-		if (npost > 0)
-			d[len + 2] = post[0];
-		if (npost > 1)
-			d[len + 3] = post[1];
-		fbuffer_advance(fb, npre + len + 2 + npost);
-		return 0;
-	}
 	if (npre > 0)
 		fbuffer_append(fb, pre, npre);
 	fbuffer_append_char(fb, '"');
@@ -267,6 +191,8 @@ int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
 
 int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
+	static const char no_prefix[32];
+
 	return escape_string_framed(fb, no_prefix, 0, s, len, NULL, 0, mode);
 }
 

@@ -3,6 +3,10 @@
 #define JFMT_ESCAPE_H
 
 #include <stddef.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "fbuffer.h"
 
@@ -22,15 +26,97 @@ enum {
  */
 int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode);
 
-/**
- * escape_string() between `pre[0..npre)` and `post[0..npost)`, all with one
- * capacity check in the common case: a separator, the string, a colon.
- * 32 bytes must be readable at `pre` even when `npre` is smaller; `npost`
- * is at most 2.
+/* --- The common case, inline ---
+ *
+ * Most strings are short and hold nothing to escape or check: they are
+ * written with one capacity check and inline copies, together with what
+ * goes before and after them.  The rest goes to escape_string_framed_slow().
  */
-int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
-			 const unsigned char *s, size_t len,
-			 const char *post, size_t npost, int mode);
+
+/* What escaping does with each byte, per mode: 0 copies it. */
+extern const unsigned char escape_tables[4][256];
+
+#if defined(__SSE2__)
+/* Bit i set if byte i of v may need work: a control character, '"', '\\',
+ * a non-ASCII byte, '/' with ESCAPE_SLASH, DEL with ESCAPE_ASCII. */
+static inline unsigned escape_special_in(__m128i v, int mode)
+{
+	__m128i ctrl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)),
+				      _mm_set1_epi8(0x1f));
+	__m128i m = _mm_or_si128(ctrl, _mm_or_si128(
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+		_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+	if (mode & ESCAPE_SLASH)
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+	if (mode & ESCAPE_ASCII)
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(m, v));
+}
+#endif
+
+/* Whether s[0..len), len <= 32, holds nothing to escape or check.  Longer
+ * strings are tested in two overlapping halves, read without going past
+ * the end; three looks cover every byte of the shortest. */
+static inline int escape_is_plain_short(const unsigned char *s, size_t len, int mode)
+{
+	if (len < 4) {
+		const unsigned char *t = escape_tables[mode & 3];
+		return len == 0 || (t[s[0]] | t[s[len / 2]] | t[s[len - 1]]) == 0;
+	}
+#if defined(__SSE2__)
+	__m128i v;
+	if (len >= 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)s);
+		__m128i b = _mm_loadu_si128((const __m128i *)(s + len - 16));
+		return (escape_special_in(a, mode) | escape_special_in(b, mode)) == 0;
+	}
+	if (len >= 8) {
+		v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)s),
+				       _mm_loadl_epi64((const __m128i *)(s + len - 8)));
+		return escape_special_in(v, mode) == 0;
+	}
+	int x, y;
+	memcpy(&x, s, 4);
+	memcpy(&y, s + len - 4, 4);
+	/* the upper lanes are zero, which would count as control bytes */
+	v = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
+	return (escape_special_in(v, mode) & 0xff) == 0;
+#else
+	return 0;
+#endif
+}
+
+/** escape_string_framed() for any string. */
+int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
+			      const unsigned char *s, size_t len,
+			      const char *post, size_t npost, int mode);
+
+/**
+ * escape_string() between `pre[0..npre)` and `post[0..npost)`: a separator,
+ * the string, a colon.  32 bytes must be readable at `pre` even when
+ * `npre` is smaller; `npost` is at most 2.  Returns as escape_string().
+ */
+static inline int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
+				       const unsigned char *s, size_t len,
+				       const char *post, size_t npost, int mode)
+{
+	if (FB_LIKELY(npre <= 32 && len <= 30 && fbuffer_avail(fb) >= 32 + 32 + 2 &&
+		      escape_is_plain_short(s, len, mode))) {
+		char *d = fbuffer_cursor(fb);
+		memcpy(d, pre, 32);
+		d += npre;
+		d[0] = '"';
+		fbuffer_copy_small(d + 1, (const char *)s, len);
+		d[len + 1] = '"';
+		if (npost > 0)
+			d[len + 2] = post[0];
+		if (npost > 1)
+			d[len + 3] = post[1];
+		fbuffer_advance(fb, npre + len + 2 + npost);
+		return 0;
+	}
+	return escape_string_framed_slow(fb, pre, npre, s, len, post, npost, mode);
+}
 
 /**
  * Append a JSON string given as the raw text between its quotes, decoding its
