@@ -10,6 +10,7 @@ memory.tsv, callgrind.tsv, notes.txt -- whichever exist.
 """
 
 import datetime
+import glob
 import json
 import os
 import platform
@@ -232,25 +233,32 @@ def main(argv):
         w("No timing results were found.")
         w("")
 
-    inter = read_tsv(os.path.join(res, "interleaved.tsv"))
-    if inter:
-        iname = read_pairs(os.path.join(res, "interleaved.input")).get("input", "?")
-        fl = [float(i["median"]) for i in inter if i["name"] == "floor"]
-        w("## jfmt and floor in turns on %s" % iname)
+    for tname in sorted(glob.glob(os.path.join(res, "turns-*.tsv")),
+                        key=lambda p: "small_hash" in p):
+        turns = read_tsv(tname)
+        if not turns:
+            continue
+        iname = os.path.basename(tname)[len("turns-"):-len(".tsv")]
+        fl = [float(i["median"]) for i in turns if i["name"] == "floor"]
+        jr = [float(i["median"]) for i in turns if i["name"] == "json_reformat -s -m"]
+        w("## In turns on %s" % iname)
         w("")
-        w("hyperfine runs one command after another, so a slow spell of a "
+        w("hyperfine runs one command after another, so a slow spell of the "
           "shared machine falls on one of them. Here every round runs each "
-          "command once, in rotating order; medians of %s rounds. These are "
-          "the figures to judge jfmt's distance from the floor by."
-          % inter[0]["runs"])
+          "command once, in rotating order, with Python's subprocess (which "
+          "adds the same few hundred microseconds to each); medians of %s "
+          "rounds. These are the figures to judge %s by."
+          % (turns[0]["runs"], "start-up" if iname == "small_hash"
+             else "jfmt's distance from the floor"))
         w("")
-        w("| command | runs | median ms | min ms | max ms | ÷ floor |")
-        w("|:---|---:|---:|---:|---:|---:|")
-        for i in inter:
+        w("| command | runs | median ms | min ms | max ms | ÷ floor |%s" % (" ÷ json_reformat -s -m |" if jr else ""))
+        w("|:---|---:|---:|---:|---:|---:|%s" % ("---:|" if jr else ""))
+        for i in turns:
             med = float(i["median"])
-            w("| `%s` | %s | %s | %s | %s | %s |" % (
+            w("| `%s` | %s | %s | %s | %s | %s |%s" % (
                 i["name"], i["runs"], fmt_ms(med), fmt_ms(float(i["min"])),
-                fmt_ms(float(i["max"])), ratio(med, fl[0]) if fl else "n/a"))
+                fmt_ms(float(i["max"])), ratio(med, fl[0]) if fl else "n/a",
+                (" %s |" % ratio(med, jr[0])) if jr else ""))
         w("")
 
     mem = read_tsv(os.path.join(res, "memory.tsv"))
@@ -304,6 +312,9 @@ def main(argv):
     if plot_input is not None:
         w("![throughput on %s](summary.svg)" % plot_input[0])
         w("")
+        w("In the chart, floor and jfmt are drawn from the runs in turns where "
+          "there are some, the other tools from hyperfine.")
+        w("")
 
     with open(os.path.join(res, "SUMMARY.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(out))
@@ -315,6 +326,10 @@ def main(argv):
 
 def make_plot(res, plot_input, style):
     name, nbytes, meds = plot_input
+    # floor and jfmt were also timed in turns; those medians are the fairer
+    turns = read_tsv(os.path.join(res, "turns-%s.tsv" % name))
+    meds = dict(meds)
+    meds.update({t["name"]: float(t["median"]) for t in turns if t["name"] in meds})
     rows = []
     for c, m in meds.items():
         rate = mbps(nbytes, m)
@@ -331,7 +346,8 @@ def make_plot(res, plot_input, style):
     if shutil.which("gnuplot") is None:
         print("summarize.py: gnuplot not installed, summary.svg not drawn", file=sys.stderr)
         return
-    title = "Throughput on %s (%s), MB/s of input, higher is better" % (name, human_bytes(nbytes))
+    title = "Throughput on %s (%s), MB/s of input, higher is better%s" % (
+        name, human_bytes(nbytes), " (floor and jfmt: runs in turns)" if turns else "")
     subprocess.run(
         ["gnuplot",
          "-e", "datafile='%s'" % dat.replace("'", ""),
