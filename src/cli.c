@@ -1,6 +1,7 @@
 /* cli.c - option parsing with getopt_long, the help text, colour set-up. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -107,7 +108,8 @@ static int parse_indent(const char *s)
 	char *end;
 	errno = 0;
 	long n = strtol(s, &end, 10);
-	if (errno || end == s || *end || n < 0 || n > 16)
+	/* digits only: strtol would also take leading blanks and a sign */
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 || n > 16)
 		usage_error("invalid indent '%s' (expected 0 to 16)", s);
 	return (int)n;
 }

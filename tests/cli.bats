@@ -90,7 +90,7 @@ usage_error() {
 }
 
 @test "bad --indent values are usage errors" {
-	for v in 17 abc -1 '' 2x 100000000000000000000 1.5; do
+	for v in 17 abc -1 '' 2x 100000000000000000000 1.5 ' 2' +2 '2 '; do
 		usage_error "--indent=$v" || { echo "for --indent='$v'"; return 1; }
 		[[ "${stderr_lines[0]}" == *"'$v'"* ]] || { echo "for --indent='$v': $stderr"; return 1; }
 	done
