@@ -190,24 +190,6 @@ static inline void fbuffer_append_padded(struct fbuffer *fb, const char *p, size
 	fbuffer_append(fb, p, n);
 }
 
-/**
- * Append `na` bytes from `a`, which is padded as for fbuffer_append_padded(),
- * then `nb` bytes from `b`: a separator and a short token, with one check.
- */
-static inline void fbuffer_append_pair(struct fbuffer *fb, const char *a, size_t na,
-				       const char *b, size_t nb)
-{
-	if (FB_LIKELY(na <= 32 && nb <= 32 && 64 <= fb->cap - fb->len)) {
-		char *d = fb->ptr + fb->len;
-		memcpy(d, a, 32);
-		fbuffer_copy_small(d + na, b, nb);
-		fb->len += na + nb;
-		return;
-	}
-	fbuffer_append(fb, a, na);
-	fbuffer_append(fb, b, nb);
-}
-
 static inline void fbuffer_append_char(struct fbuffer *fb, char c)
 {
 	if (FB_UNLIKELY(fb->len == fb->cap))

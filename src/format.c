@@ -215,25 +215,33 @@ static inline void begin_value(struct formatter *f, enum layout L)
 	*st |= CONTAINER_MEMBERS;
 }
 
-/* The separator before an element (after another if `more`) in a plain
- * layout, as a slice of the prebuilt run (which can be read 32 bytes past
- * any slice): returns where it starts and sets *n to its length.
- * Indentation deeper than the run is written here, and *n is 0. */
-static inline const char *plain_element_separator(struct formatter *f, int more,
-						  enum layout L, size_t *n)
+/* The separator at `depth` (after another element if `more`; before a
+ * closing bracket with `more` 0) in a plain layout, as a slice of the
+ * prebuilt run, which can be read 32 bytes past any slice: returns where it
+ * starts and sets *n to its length, which can be longer than the run. */
+static inline const char *separator_slice(const struct formatter *f, size_t depth,
+					  int more, enum layout L, size_t *n)
 {
 	if (L == PLAIN_COMPACT) {
 		*n = more ? 1 : 0;
 		return f->nl_indent;
 	}
-	size_t indent = f->depth * f->indent;
-	if (FB_UNLIKELY(indent > INDENT_RUN)) {
+	*n = (more ? 2 : 1) + depth * f->indent;
+	return f->nl_indent + !more;
+}
+
+/* The separator before an element, as a slice of the run; indentation
+ * deeper than the run is written here, and *n is 0. */
+static inline const char *plain_element_separator(struct formatter *f, int more,
+						  enum layout L, size_t *n)
+{
+	const char *sep = separator_slice(f, f->depth, more, L, n);
+
+	if (FB_UNLIKELY(*n > INDENT_RUN)) {
 		newline_indent(f, f->depth, more);
 		*n = 0;
-		return f->nl_indent;
 	}
-	*n = (more ? 2 : 1) + indent;
-	return f->nl_indent + !more;
+	return sep;
 }
 
 /* The same before any value: nothing at the top or after a key. */
@@ -250,23 +258,18 @@ static inline const char *plain_separator(struct formatter *f, enum layout L, si
 	return plain_element_separator(f, more, L, n);
 }
 
-/* A value that is one token: its separator and text with one append in the
- * plain layouts. */
+/* A value that is one token. */
 static inline void value_token(struct formatter *f, enum color_class c,
 			       const char *tok, size_t len, enum layout L)
 {
-	if (L == GENERAL) {
-		begin_value(f, L);
-		token(f, c, tok, len, L);
-		return;
-	}
-	size_t n;
-	const char *sep = plain_separator(f, L, &n);
-	fbuffer_append_pair(f->out, sep, n, tok, len);
+	begin_value(f, L);
+	token(f, c, tok, len, L);
 }
 
+#define NOINLINE __attribute__((noinline))
+
 /* A whole document has been written: end its line and tell the reader. */
-static int __attribute__((noinline)) end_document(struct formatter *f)
+static NOINLINE int end_document(struct formatter *f)
 {
 	fbuffer_append_char(f->out, '\n');
 	f->values++;
@@ -283,7 +286,6 @@ static inline void note_member_end(struct formatter *f)
 	f->member_end = input_offset(f);
 }
 
-
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */
 static inline int end_value(struct formatter *f)
 {
@@ -296,7 +298,7 @@ static inline int end_value(struct formatter *f)
 }
 
 /* The quick paths are followed by this after a value inside an object. */
-static int __attribute__((noinline)) member_done(struct formatter *f)
+static NOINLINE int member_done(struct formatter *f)
 {
 	note_member_end(f);
 	return 1;
@@ -318,15 +320,9 @@ static inline void close_container(struct formatter *f, char c, enum color_class
 	unsigned char st = f->state[f->depth];
 
 	f->depth--;
-	if (L == GENERAL || !(st & CONTAINER_MEMBERS) || L == PLAIN_COMPACT ||
-	    FB_UNLIKELY(f->depth * f->indent > INDENT_RUN)) {
-		if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
-			newline_indent(f, f->depth, 0);
-		token(f, cls, &c, 1, L);
-		return;
-	}
-	fbuffer_append_pair(f->out, f->nl_indent + 1,
-			    1 + f->depth * f->indent, &c, 1);
+	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
+		newline_indent(f, f->depth, 0);
+	token(f, cls, &c, 1, L);
 }
 
 static inline void write_colon(struct formatter *f, enum layout L)
@@ -467,15 +463,9 @@ static inline int quick_value(struct formatter *f, const char *tok, size_t len, 
 	size_t n = 0;
 	int member = *st & CONTAINER_OBJECT;
 	if (!member) {
-		int more = *st & CONTAINER_MEMBERS;
-		if (L == PLAIN_COMPACT) {
-			n = more ? 1 : 0;
-		} else {
-			n = (more ? 2 : 1) + depth * f->indent;
-			sep += !more;
-			if (n > 32)
-				return 0;
-		}
+		sep = separator_slice(f, depth, *st & CONTAINER_MEMBERS, L, &n);
+		if (n > 32)
+			return 0;
 		*st |= CONTAINER_MEMBERS;
 	}
 	char *d = out->ptr + out->len;
@@ -499,17 +489,18 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 {
 	struct fbuffer *out = f->out;
 	size_t depth = f->depth - 1;
+	const char *sep = f->nl_indent;
 	size_t n = 0;
 
 	if (L == GENERAL || depth == 0 || out->cap - out->len < 64)
 		return 0;
-	if (L == PLAIN_PRETTY && (f->state[f->depth] & CONTAINER_MEMBERS)) {
-		n = 1 + depth * f->indent;
+	if (f->state[f->depth] & CONTAINER_MEMBERS) {
+		sep = separator_slice(f, depth, 0, L, &n);
 		if (n > 32)
 			return 0;
 	}
 	char *d = out->ptr + out->len;
-	memcpy(d, f->nl_indent + 1, 32);
+	memcpy(d, sep, 32);
 	d[n] = c;
 	out->len += n + 1;
 	f->depth = depth;
@@ -517,8 +508,6 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 }
 
 /* --- yajl callbacks, one set per layout --- */
-
-#define NOINLINE __attribute__((noinline))
 
 static NOINLINE int null_slow(struct formatter *f, enum layout L)
 {

@@ -429,7 +429,6 @@ static void on_invalid_utf8(void *ctx)
 
 	r->error = "invalid UTF-8 in string";
 	r->error_pos = end - 1;
-
 	if (!find_string_start(r, end, &g))
 		return;
 	while (++g < end - 1) {
