@@ -254,10 +254,12 @@ EOF
 
 # --- The corpus ---
 
-@test "corpus: twitter.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
-	need_shared corpus/twitter.json
+# matches_json_tool NAME: the corpus file NAME matches json.tool in the
+# default layout, with indents 0, 4 and 16, with tabs and compact.
+matches_json_tool() {
+	need_shared "corpus/$1"
 	need_cmd python3
-	f="$CORPUS/twitter.json"
+	local f="$CORPUS/$1"
 	same_as_python "$f" "" "--no-ensure-ascii --indent 2"
 	py_dumps "$f" i0="indent=0, ensure_ascii=False" i4="indent=4, ensure_ascii=False" \
 		i16="indent=16, ensure_ascii=False" tab="indent='\t', ensure_ascii=False" \
@@ -269,19 +271,12 @@ EOF
 	same_as_file "$f" compact --compact
 }
 
+@test "corpus: twitter.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
+	matches_json_tool twitter.json
+}
+
 @test "corpus: citm_catalog.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
-	need_shared corpus/citm_catalog.json
-	need_cmd python3
-	f="$CORPUS/citm_catalog.json"
-	same_as_python "$f" "" "--no-ensure-ascii --indent 2"
-	py_dumps "$f" i0="indent=0, ensure_ascii=False" i4="indent=4, ensure_ascii=False" \
-		i16="indent=16, ensure_ascii=False" tab="indent='\t', ensure_ascii=False" \
-		compact="separators=(',', ':'), ensure_ascii=False"
-	same_as_file "$f" i0 --indent=0
-	same_as_file "$f" i4 --indent=4
-	same_as_file "$f" i16 --indent=16
-	same_as_file "$f" tab --tab
-	same_as_file "$f" compact --compact
+	matches_json_tool citm_catalog.json
 }
 
 @test "corpus: jfmt -c canada.json is json_reformat -m plus a newline" {

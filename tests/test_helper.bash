@@ -78,35 +78,38 @@ same_bytes() {
 # fmt_is INPUT EXPECTED [OPTION...]: `jfmt OPTION...` with INPUT on standard
 # input exits 0, says nothing on standard error and writes exactly EXPECTED.
 fmt_is() {
-	local input=$1 expected=$2 rc=0
+	local input=$1 expected=$2
 	shift 2
 	put "$T/fmt_in" "$input"
 	put "$T/fmt_want" "$expected"
-	"$JFMT" "$@" <"$T/fmt_in" >"$T/fmt_got" 2>"$T/fmt_err" || rc=$?
-	if [ "$rc" -ne 0 ] || [ -s "$T/fmt_err" ]; then
+	jfmt_ok "$T/fmt_got" "$@" <"$T/fmt_in" || return 1
+	same_bytes "$T/fmt_want" "$T/fmt_got"
+}
+
+# jfmt_ok OUT ARG...: run jfmt ARG... with its output to OUT; fail, showing
+# why, unless it exits 0 and writes nothing to stderr.
+jfmt_ok() {
+	local out=$1 rc=0
+	shift
+	"$JFMT" "$@" >"$out" 2>"$T/jfmt_err" || rc=$?
+	if [ "$rc" -ne 0 ] || [ -s "$T/jfmt_err" ]; then
 		echo "jfmt $* exited $rc; stderr:"
-		cat "$T/fmt_err"
+		cat "$T/jfmt_err"
 		return 1
 	fi
-	same_bytes "$T/fmt_want" "$T/fmt_got"
 }
 
 # same_as_python FILE "JFMT OPTIONS" "JSON.TOOL OPTIONS": jfmt's output for
 # FILE equals python3 -m json.tool's.  The option strings are split on spaces.
 same_as_python() {
-	local file=$1 rc=0
+	local file=$1
 	# shellcheck disable=SC2086
 	python3 -m json.tool $3 "$file" >"$T/py_out" || {
 		echo "python3 -m json.tool $3 failed on $file"
 		return 1
 	}
 	# shellcheck disable=SC2086
-	"$JFMT" $2 "$file" >"$T/jfmt_out" 2>"$T/jfmt_err" || rc=$?
-	if [ "$rc" -ne 0 ] || [ -s "$T/jfmt_err" ]; then
-		echo "jfmt $2 $file exited $rc; stderr:"
-		cat "$T/jfmt_err"
-		return 1
-	fi
+	jfmt_ok "$T/jfmt_out" $2 "$file" || return 1
 	same_bytes "$T/py_out" "$T/jfmt_out"
 }
 
@@ -160,13 +163,8 @@ PY
 # same_as_file FILE WANT [OPTION...]: jfmt OPTION... FILE exits 0, says
 # nothing on stderr and writes exactly the contents of WANT.
 same_as_file() {
-	local file=$1 want=$2 rc=0
+	local file=$1 want=$2
 	shift 2
-	"$JFMT" "$@" "$file" >"$T/jfmt_out" 2>"$T/jfmt_err" || rc=$?
-	if [ "$rc" -ne 0 ] || [ -s "$T/jfmt_err" ]; then
-		echo "jfmt $* $file exited $rc; stderr:"
-		cat "$T/jfmt_err"
-		return 1
-	fi
+	jfmt_ok "$T/jfmt_out" "$@" "$file" || return 1
 	same_bytes "$want" "$T/jfmt_out" || { echo "with jfmt $*"; return 1; }
 }
