@@ -582,6 +582,76 @@ static int is_delimiter(unsigned char c)
 	return c <= ' ' || strchr("[]{},:\"", c) != NULL;
 }
 
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int has_bytes(const struct reader *r, unsigned long long g, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (g < data_start(r) || data_end(r) - g < n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (byte_at(r, g + i) != (unsigned char)s[i])
+			return 0;
+	return 1;
+}
+
+/* The first byte of a digit run that ends at g (stopping at lo). */
+static unsigned long long digits_start(const struct reader *r, unsigned long long g,
+				       unsigned long long lo)
+{
+	while (g > lo && is_digit(byte_at(r, g - 1)))
+		g--;
+	return g;
+}
+
+/*
+ * The start of the number or word (true, false, null) that yajl's lexer
+ * ended at g, found backwards: the value before it may touch it, as in
+ * "[1-2]", "[00]" or "[truefalse]", and may have begun in a read that is
+ * no longer kept, while the offending token itself always is.
+ */
+static unsigned long long number_or_word_start(const struct reader *r, unsigned long long g)
+{
+	unsigned long long lo = data_start(r);
+	unsigned char c = byte_at(r, g);
+
+	if (c == 'l' && g >= lo + 3 && has_bytes(r, g - 3, "null"))
+		return g - 3;
+	if (c == 'e' && g >= lo + 4 && has_bytes(r, g - 4, "false"))
+		return g - 4;
+	if (c == 'e' && g >= lo + 3 && has_bytes(r, g - 3, "true"))
+		return g - 3;
+	if (!is_digit(c))
+		return g;
+
+	/* The digits at the end are an exponent's, a fraction's or the
+	 * integer part's. */
+	unsigned long long p = digits_start(r, g, lo), e = p;
+	if (e > lo && (byte_at(r, e - 1) == '+' || byte_at(r, e - 1) == '-'))
+		e--;
+	if (e >= lo + 2 && (byte_at(r, e - 1) == 'e' || byte_at(r, e - 1) == 'E') &&
+	    is_digit(byte_at(r, e - 2)))
+		p = digits_start(r, e - 2, lo);
+	if (p >= lo + 2 && byte_at(r, p - 1) == '.' && is_digit(byte_at(r, p - 2)))
+		p = digits_start(r, p - 2, lo);
+
+	/* The integer part is "0" or starts with 1-9: leading zeros before
+	 * it were numbers of their own. */
+	unsigned long long int_end = p;
+	while (int_end < g && is_digit(byte_at(r, int_end + 1)))
+		int_end++;
+	unsigned long long s = p;
+	while (s < int_end && byte_at(r, s) == '0')
+		s++;
+	if (s == p && s > lo && byte_at(r, s - 1) == '-')
+		s--;
+	return s;
+}
+
 /* The start of the token whose last byte is at g: the opening quote of a
  * string, the first character of a number or a word. */
 static unsigned long long token_start(const struct reader *r, unsigned long long g)
@@ -602,9 +672,7 @@ static unsigned long long token_start(const struct reader *r, unsigned long long
 	}
 	if (is_delimiter(byte_at(r, g)))
 		return g;
-	while (g > lo && !is_delimiter(byte_at(r, g - 1)))
-		g--;
-	return g;
+	return number_or_word_start(r, g);
 }
 
 /* The first byte from g on that is not white space or (with --comments)

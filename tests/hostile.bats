@@ -721,3 +721,17 @@ sys.stdout.write("{" + ",".join("\"%s\":%s" % (k, k[1:]) for k in keys) + "}\n")
 	[ "$status" -eq 0 ]
 	[ "$output" = '["ab\ud800cd"]' ]
 }
+
+@test "fuzz: a number or word right after another, cut over reads: located at its start" {
+	# "00" and "7777-7777" are two numbers each; the error was put at the
+	# start of the first, or (read in pieces) wherever the read began.
+	local size
+	for size in 1 2 3 5 100; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: after array element, I expect ',' or ']'" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: after array element, I expect ',' or ']'" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: after array element, I expect ',' or ']'" ]
+	done
+}
