@@ -459,20 +459,29 @@ static inline int quick_value(struct formatter *f, const char *tok, size_t len, 
 	if (L == GENERAL || depth == 0 || len > 32 || out->cap - out->len < 64)
 		return 0;
 	unsigned char *st = &f->state[depth];
-	const char *sep = f->nl_indent;
-	size_t n = 0;
-	int member = *st & CONTAINER_OBJECT;
-	if (!member) {
-		sep = separator_slice(f, depth, *st & CONTAINER_MEMBERS, L, &n);
+	unsigned bits = *st;
+	/* In an object the key and colon are out already: no separator.
+	 * Compact output works its comma out without a branch, as the mix of
+	 * first and later elements is hard to predict. */
+	size_t in_array = ~bits & CONTAINER_OBJECT;
+	size_t more = (bits / CONTAINER_MEMBERS) & 1;
+	char *d = out->ptr + out->len;
+	size_t n;
+	if (L == PLAIN_COMPACT) {
+		d[0] = ',';
+		n = more & in_array;
+	} else if (in_array) {
+		const char *sep = separator_slice(f, depth, (int)more, L, &n);
 		if (n > 32)
 			return 0;
-		*st |= CONTAINER_MEMBERS;
+		memcpy(d, sep, 32);
+	} else {
+		n = 0;
 	}
-	char *d = out->ptr + out->len;
-	memcpy(d, sep, 32);
+	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	fbuffer_copy_small(d + n, tok, len);
 	out->len += n + len;
-	return member ? QUICK_MEMBER : QUICK_DONE;
+	return in_array ? QUICK_DONE : QUICK_MEMBER;
 }
 
 static inline int quick_open(struct formatter *f, unsigned char bits, const char *c,
@@ -489,18 +498,17 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 {
 	struct fbuffer *out = f->out;
 	size_t depth = f->depth - 1;
-	const char *sep = f->nl_indent;
 	size_t n = 0;
 
 	if (L == GENERAL || depth == 0 || out->cap - out->len < 64)
 		return 0;
-	if (f->state[f->depth] & CONTAINER_MEMBERS) {
-		sep = separator_slice(f, depth, 0, L, &n);
+	char *d = out->ptr + out->len;
+	if (L != PLAIN_COMPACT && (f->state[f->depth] & CONTAINER_MEMBERS)) {
+		const char *sep = separator_slice(f, depth, 0, L, &n);
 		if (n > 32)
 			return 0;
+		memcpy(d, sep, 32);
 	}
-	char *d = out->ptr + out->len;
-	memcpy(d, sep, 32);
 	d[n] = c;
 	out->len += n + 1;
 	f->depth = depth;
