@@ -11,7 +11,7 @@
 
 #include <yajl/yajl_parse.h>
 
-#define BLOCK (256u * 1024u)
+#define BLOCK (64u * 1024u)
 
 static int on_null(void *ctx) { (void)ctx; return 1; }
 static int on_boolean(void *ctx, int v) { (void)ctx; (void)v; return 1; }

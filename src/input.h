@@ -17,8 +17,12 @@ enum input_status {
 	INPUT_IO_ERROR = 3,     /* could not be read; reported */
 };
 
-/** Bytes read at a time. */
-#define INPUT_BLOCK (256 * 1024)
+/**
+ * Bytes read at a time.  Two blocks and the output buffer stay within a
+ * core's L2 cache; with 256 KiB blocks the copies in and out pushed each
+ * other out of it, and jfmt and the yajl floor alike ran 3-6% slower.
+ */
+#define INPUT_BLOCK (64 * 1024)
 
 /**
  * A run of white space in which no token ends is kept in memory up to this

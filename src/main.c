@@ -15,7 +15,7 @@
 #include "outfile.h"
 #include "progress.h"
 
-#define OUTPUT_BLOCK (256 * 1024)
+#define OUTPUT_BLOCK (64 * 1024)     /* sized with INPUT_BLOCK: see input.h */
 
 struct run {
 	struct cli *cli;

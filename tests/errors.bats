@@ -197,11 +197,11 @@ with open("big.json", "w") as f:
 
 @test "two documents on one line are an error even across a read boundary" {
 	need_cmd python3
-	# the first document ends exactly where a 256 KiB read ends
-	python3 -c 'import sys; sys.stdout.write("[" + "1," * (131072 - 2) + "11]" + " 2\n")' >two.json
-	[ "$(head -c 262144 two.json | tail -c 1)" = "]" ]
+	# the first document ends exactly where a 64 KiB read ends
+	python3 -c 'import sys; sys.stdout.write("[" + "1," * (32768 - 2) + "11]" + " 2\n")' >two.json
+	[ "$(head -c 65536 two.json | tail -c 1)" = "]" ]
 	run -1 --separate-stderr "$JFMT" -c two.json
-	[[ "${stderr_lines[0]}" == "jfmt: two.json:1:262146: unexpected data after a document"* ]]
+	[[ "${stderr_lines[0]}" == "jfmt: two.json:1:65538: unexpected data after a document"* ]]
 }
 
 @test "a form feed between tokens is rejected at its position" {
