@@ -31,6 +31,29 @@ struct sort_frame {
 	int outermost;          /* capture began with this object */
 };
 
+/* A captured object whose members came out of order.  Its bytes stay where
+ * they are in capture; only the order is noted, and the outermost object
+ * writes everything out once, following these notes, so that the work
+ * stays linear however deep objects nest. */
+struct sort_span {
+	size_t start, len;      /* in capture */
+};
+
+struct sort_record {
+	size_t start, end;      /* its members' region in capture */
+	size_t first_span;      /* its members' "key": value, in sorted order, */
+	size_t nspans;          /* in formatter.spans */
+	struct sort_span sep_first; /* the separator before the first member */
+	struct sort_span sep_more;  /* and before each later one, as captured */
+};
+
+/* A step of writing out the capture: a range (in which recorded objects
+ * are replaced by their sorted members), a range as it is, or a record. */
+struct emit_task {
+	enum { EMIT_RANGE, EMIT_RAW, EMIT_RECORD } kind;
+	size_t start, end;      /* the range, or the record's index */
+};
+
 static void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
@@ -70,7 +93,6 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	f->nl_indent = run;
 	fbuffer_init_mem(&f->capture);
 	fbuffer_init_mem(&f->keys);
-	fbuffer_init_mem(&f->scratch);
 }
 
 void format_reset(struct formatter *f)
@@ -78,8 +100,8 @@ void format_reset(struct formatter *f)
 	f->out = f->stream;
 	f->depth = 0;
 	f->raw_check = 0;
-	f->capture.len = f->keys.len = f->scratch.len = 0;
-	f->nmembers = f->nframes = 0;
+	f->capture.len = f->keys.len = 0;
+	f->nmembers = f->nframes = f->nrecords = f->nspans = 0;
 	f->values = 0;
 }
 
@@ -89,9 +111,11 @@ void format_release(struct formatter *f)
 	free((char *)f->nl_indent);
 	free(f->members);
 	free(f->frames);
+	free(f->records);
+	free(f->spans);
+	free(f->tasks);
 	fbuffer_release(&f->capture);
 	fbuffer_release(&f->keys);
-	fbuffer_release(&f->scratch);
 }
 
 /* --- Pieces of output ---
@@ -396,44 +420,109 @@ static int members_sorted(struct formatter *f, struct sort_member *m, size_t n)
 	return sorted;
 }
 
-/* Write the object's members, sorted, into scratch. */
-static void sort_assemble(struct formatter *f, struct sort_member *m, size_t n)
+/* Note the sorted order of an object whose members are out of order. */
+static void sort_record(struct formatter *f, const struct sort_frame *fr,
+			struct sort_member *m, size_t n)
 {
-	struct fbuffer *saved = f->out;
+	f->records = grow_array(f->records, &f->records_cap, f->nrecords + 1,
+				sizeof *f->records);
+	struct sort_record *r = &f->records[f->nrecords++];
+	r->start = fr->region_start;
+	r->end = f->capture.len;
+	r->sep_first = (struct sort_span){ m[0].sep, m[0].start - m[0].sep };
+	r->sep_more = (struct sort_span){ m[1].sep, m[1].start - m[1].sep };
 
 	qsort(m, n, sizeof *m, compare_members);
-	f->scratch.len = 0;
-	f->out = &f->scratch;
-	for (size_t i = 0; i < n; i++) {
-		separator(f, i > 0, COLOR_OBJECT, GENERAL);
-		fbuffer_append(&f->scratch, f->capture.ptr + m[i].start, m[i].len);
+	f->spans = grow_array(f->spans, &f->spans_cap, f->nspans + n, sizeof *f->spans);
+	r->first_span = f->nspans;
+	r->nspans = n;
+	for (size_t i = 0; i < n; i++)
+		f->spans[f->nspans++] = (struct sort_span){ m[i].start, m[i].len };
+}
+
+static int compare_records(const void *a, const void *b)
+{
+	const struct sort_record *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The first record that starts at or after `at` (records sorted by start). */
+static size_t record_from(const struct formatter *f, size_t at)
+{
+	size_t lo = 0, hi = f->nrecords;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->records[mid].start < at)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	f->out = saved;
+	return lo;
+}
+
+static void push_task(struct formatter *f, size_t *n, int kind, size_t start, size_t end)
+{
+	f->tasks = grow_array(f->tasks, &f->tasks_cap, *n + 1, sizeof *f->tasks);
+	f->tasks[(*n)++] = (struct emit_task){ kind, start, end };
+}
+
+/* Write capture[start, end) to the output with each recorded object's
+ * members in their sorted order.  Records nest like the objects; the first
+ * that starts inside a range lies wholly inside it.  An explicit stack
+ * instead of recursion, as nesting is limited only by memory. */
+static void sort_emit(struct formatter *f, size_t start, size_t end)
+{
+	const char *text = f->capture.ptr;
+	size_t ntasks = 0;
+
+	qsort(f->records, f->nrecords, sizeof *f->records, compare_records);
+	push_task(f, &ntasks, EMIT_RANGE, start, end);
+	while (ntasks > 0) {
+		struct emit_task t = f->tasks[--ntasks];
+		if (t.kind == EMIT_RECORD) {
+			const struct sort_record *r = &f->records[t.start];
+			const struct sort_span *sp = f->spans + r->first_span;
+			for (size_t i = r->nspans; i-- > 0; ) {
+				const struct sort_span *sep = i ? &r->sep_more : &r->sep_first;
+				push_task(f, &ntasks, EMIT_RANGE, sp[i].start, sp[i].start + sp[i].len);
+				push_task(f, &ntasks, EMIT_RAW, sep->start, sep->start + sep->len);
+			}
+			continue;
+		}
+		size_t k = t.kind == EMIT_RANGE ? record_from(f, t.start) : f->nrecords;
+		/* Without a separator (compact), an object's first member starts
+		 * where the object's record does: that record is not inside. */
+		if (k < f->nrecords && f->records[k].start == t.start && f->records[k].end > t.end)
+			k++;
+		if (k < f->nrecords && f->records[k].start < t.end) {
+			fbuffer_append(f->out, text + t.start, f->records[k].start - t.start);
+			push_task(f, &ntasks, EMIT_RANGE, f->records[k].end, t.end);
+			push_task(f, &ntasks, EMIT_RECORD, k, 0);
+		} else {
+			fbuffer_append(f->out, text + t.start, t.end - t.start);
+		}
+	}
 }
 
 static void sort_end(struct formatter *f)
 {
 	struct sort_frame fr = f->frames[--f->nframes];
 	size_t n = f->nmembers - fr.first_member;
-	const struct fbuffer *done = &f->capture;
-	size_t from = fr.region_start;
 
 	if (n > 0) {
 		struct sort_member *m = f->members + fr.first_member;
 		f->keys.len = m[0].key_off;
-		if (!members_sorted(f, m, n)) {
-			sort_assemble(f, m, n);
-			f->capture.len = fr.region_start;
-			done = &f->scratch;
-			from = 0;
-		}
+		if (!members_sorted(f, m, n))
+			sort_record(f, &fr, m, n);
 	}
-	if (fr.outermost)
+	if (fr.outermost) {
 		f->out = f->stream;
-	if (fr.outermost || done == &f->scratch)
-		fbuffer_append(f->out, done->ptr + from, done->len - from);
-	if (fr.outermost)
+		sort_emit(f, fr.region_start, f->capture.len);
 		f->capture.len = fr.region_start;
+		f->nrecords = f->nspans = 0;
+	}
 	f->nmembers = fr.first_member;
 	f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
 	close_container(f, '}', COLOR_OBJECT, GENERAL);

@@ -55,6 +55,9 @@ struct format_hooks {
 
 struct sort_member;
 struct sort_frame;
+struct sort_record;
+struct sort_span;
+struct emit_task;
 
 struct formatter {
 	struct fbuffer *out;     /* where output goes now */
@@ -71,14 +74,20 @@ struct formatter {
 	size_t nl_indent_len;
 	size_t indent;           /* opt->indent */
 
-	/* --sort-keys: objects are captured here until they close */
+	/* --sort-keys: an object and all it holds are captured here until it
+	 * closes, and written out in sorted order */
 	struct fbuffer capture;
 	struct fbuffer keys;     /* decoded keys of the captured members */
-	struct fbuffer scratch;  /* the sorted object being assembled */
 	struct sort_member *members;
 	size_t nmembers, members_cap;
 	struct sort_frame *frames;
 	size_t nframes, frames_cap;
+	struct sort_record *records;  /* captured objects out of order */
+	size_t nrecords, records_cap;
+	struct sort_span *spans;      /* their members, in sorted order */
+	size_t nspans, spans_cap;
+	struct emit_task *tasks;      /* writing the capture out */
+	size_t tasks_cap;
 
 	unsigned long long values; /* top-level values so far in this input */
 
