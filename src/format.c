@@ -477,7 +477,8 @@ static void sort_emit(struct formatter *f, size_t start, size_t end)
 	const char *text = f->capture.ptr;
 	size_t ntasks = 0;
 
-	qsort(f->records, f->nrecords, sizeof *f->records, compare_records);
+	if (f->nrecords > 1)    /* (qsort may not be given a null array) */
+		qsort(f->records, f->nrecords, sizeof *f->records, compare_records);
 	push_task(f, &ntasks, EMIT_RANGE, start, end);
 	while (ntasks > 0) {
 		struct emit_task t = f->tasks[--ntasks];
