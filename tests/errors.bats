@@ -216,6 +216,40 @@ with open("big.json", "w") as f:
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: form feed is not allowed here" ]
 }
 
+@test "a vertical tab is rejected at its position, in or between tokens" {
+	run -1 --separate-stderr jfmt_in $'[1,\v2]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: vertical tab is not allowed here" ]
+	[ "${stderr_lines[2]}" = "       ^" ]
+	run -1 --separate-stderr jfmt_in $'\n\n\v[1]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:1: vertical tab is not allowed here" ]
+	run -1 --separate-stderr jfmt_in $'"a\vb"'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: vertical tab is not allowed here" ]
+	run -1 --separate-stderr jfmt_in $'[1,\v2]' -n
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: vertical tab is not allowed here" ]
+}
+
+@test "form feeds and vertical tabs are found anywhere in a long input" {
+	need_cmd python3
+	# each lands at a different place within the reads and within the
+	# stretches the scan looks at together
+	local pos
+	for pos in 1 15 16 127 128 129 8063 8064 8065 65535 65536 65537 200000; do
+		python3 -c 'import sys
+pos = int(sys.argv[1])
+doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
+while doc[pos] != ord("\n"):
+    pos += 1
+doc[pos] = 0x0b if pos % 2 else 0x0c
+sys.stdout.buffer.write(doc)
+line = doc[:pos].count(b"\n") + 1
+col = pos - doc.rfind(b"\n", 0, pos)
+what = "vertical tab" if pos % 2 else "form feed"
+open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line, col, what))' "$pos" >ctrl.json
+		run -1 --separate-stderr "$JFMT" -c ctrl.json
+		[ "${stderr_lines[0]}" = "$(cat want)" ]
+	done
+}
+
 @test "invalid UTF-8 in a string: exit 1, located at the bad byte" {
 	run -1 --separate-stderr jfmt_in $'["ok","ab\xff"]'
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:10: "* ]]
