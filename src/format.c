@@ -77,12 +77,12 @@ static void *grow_array(void *p, size_t *cap, size_t want, size_t size)
 }
 
 void format_init(struct formatter *f, const struct format_options *opt,
-		 const struct format_hooks *hooks, struct fbuffer *out)
+		 const struct format_hooks *hooks)
 {
 	memset(f, 0, sizeof *f);
 	f->opt = opt;
 	f->hooks = hooks;
-	f->stream = f->out = out;
+	f->out = &f->output;
 	f->state = grow_array(NULL, &f->state_cap, 64, 1);
 	f->indent = (size_t)opt->indent;
 	f->nl_indent_len = 2 + INDENT_RUN;
@@ -97,7 +97,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 
 void format_reset(struct formatter *f)
 {
-	f->out = f->stream;
+	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
 	f->capture.len = f->keys.len = 0;
@@ -126,6 +126,13 @@ void format_release(struct formatter *f)
  * sorting and --seq.
  */
 enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
+
+/* Where output goes now.  The plain layouts never sort keys, so theirs is
+ * always f->output, named directly. */
+static inline struct fbuffer *output(struct formatter *f, enum layout L)
+{
+	return L == GENERAL ? f->out : &f->output;
+}
 
 static inline int is_compact(const struct formatter *f, enum layout L)
 {
@@ -519,7 +526,7 @@ static void sort_end(struct formatter *f)
 			sort_record(f, &fr, m, n);
 	}
 	if (fr.outermost) {
-		f->out = f->stream;
+		f->out = &f->output;
 		sort_emit(f, fr.region_start, f->capture.len);
 		f->capture.len = fr.region_start;
 		f->nrecords = f->nspans = 0;
@@ -543,7 +550,7 @@ enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
 static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
 {
-	struct fbuffer *out = f->out;
+	struct fbuffer *out = output(f, L);
 	size_t depth = f->depth;
 
 	if (L == GENERAL || depth == 0 || len > 32 || out->cap - out->len < 64)
@@ -586,7 +593,7 @@ static inline int quick_open(struct formatter *f, unsigned char bits, const char
 /* Not for a document's last bracket, which ends its line. */
 static inline int quick_close(struct formatter *f, char c, enum layout L)
 {
-	struct fbuffer *out = f->out;
+	struct fbuffer *out = output(f, L);
 	size_t depth = f->depth - 1;
 	size_t n = 0;
 
@@ -656,7 +663,7 @@ static inline int do_string(struct formatter *f, const unsigned char *s, size_t 
 	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
 		size_t n;
 		const char *sep = plain_separator(f, L, &n);
-		if (FB_UNLIKELY(escape_string_framed(f->out, sep, n, s, len, NULL, 0, 0) < 0)) {
+		if (FB_UNLIKELY(escape_string_framed(&f->output, sep, n, s, len, NULL, 0, 0) < 0)) {
 			f->hooks->invalid_utf8(f->hooks->ctx);
 			return 0;
 		}
@@ -690,7 +697,7 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 		size_t n;
 		const char *sep = plain_element_separator(f, *st & CONTAINER_MEMBERS, L, &n);
 		*st |= CONTAINER_MEMBERS;
-		if (FB_UNLIKELY(escape_string_framed(f->out, sep, n, s, len, ": ",
+		if (FB_UNLIKELY(escape_string_framed(&f->output, sep, n, s, len, ": ",
 						     L == PLAIN_COMPACT ? 1 : 2, 0) < 0)) {
 			f->hooks->invalid_utf8(f->hooks->ctx);
 			return 0;
@@ -871,7 +878,7 @@ static const yajl_callbacks check_cbs = {
  * then gains. */
 unsigned long long format_mark(const struct formatter *f)
 {
-	return f->stream->written + f->stream->len + f->capture.len + f->checked;
+	return f->output.written + f->output.len + f->capture.len + f->checked;
 }
 
 const yajl_callbacks *format_callbacks(const struct format_options *opt)

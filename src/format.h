@@ -2,7 +2,7 @@
  *
  * A struct formatter receives yajl's callbacks (format_callbacks() with the
  * formatter as yajl's context) and writes each event at once to its output
- * fbuffer: nothing of the document is kept, except the objects whose keys are
+ * fbuffer, f->output: nothing of the document is kept, except the objects whose keys are
  * being sorted (--sort-keys), and one byte of state per open container.
  */
 #ifndef JFMT_FORMAT_H
@@ -60,8 +60,13 @@ struct sort_span;
 struct emit_task;
 
 struct formatter {
-	struct fbuffer *out;     /* where output goes now */
-	struct fbuffer *stream;  /* the real output */
+	/* The real output.  Its owner binds it (fbuffer_init_fd() or
+	 * fbuffer_init_mem()) after format_init(), and flushes and releases
+	 * it; format_reset() and format_release() leave it alone.  It lives
+	 * here, not behind a pointer, so that the plain layouts reach it
+	 * without a load first. */
+	struct fbuffer output;
+	struct fbuffer *out;     /* where output goes now: &output, or a capture */
 	const struct format_options *opt;
 	const struct format_hooks *hooks;
 	int raw_check;           /* ask hooks->raw_string for each string */
@@ -102,9 +107,9 @@ struct formatter {
 	unsigned long long checked; /* events seen with --check */
 };
 
-/** Set up `f` to write to `out`; `opt` must outlive it. */
+/** Set up `f`; `opt` must outlive it.  Bind f->output before use. */
 void format_init(struct formatter *f, const struct format_options *opt,
-		 const struct format_hooks *hooks, struct fbuffer *out);
+		 const struct format_hooks *hooks);
 
 /** Forget any half-written document (after a parse error); ready for the next input. */
 void format_reset(struct formatter *f);

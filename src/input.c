@@ -883,7 +883,7 @@ enum input_status reader_run(struct reader *r, const char *name, int fd)
 			result = INPUT_INVALID;
 			goto done;
 		}
-		if (r->fmt->stream->error)
+		if (r->fmt->output.error)
 			goto done;      /* the caller reports it */
 	}
 	if (n < 0) {

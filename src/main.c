@@ -19,7 +19,6 @@
 
 struct run {
 	struct cli *cli;
-	struct fbuffer out;
 	struct formatter fmt;
 	struct reader reader;
 	struct progress progress;
@@ -46,7 +45,7 @@ static void die_write_error(int err, const char *name)
 	exit(EXIT_IO);
 }
 
-/* Format one named input ("-" is standard input) into r->out. */
+/* Format one named input ("-" is standard input) into r->fmt.output. */
 static int format_file(struct run *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
@@ -73,14 +72,14 @@ static int format_all(struct run *r, const char *outname)
 		int st = format_file(r, files[i]);
 		/* What an invalid document left half written ends its line, so
 		 * that the next input's output starts on a line of its own. */
-		if (st != EXIT_OK && !fbuffer_at_line_start(&r->out))
-			fbuffer_append_char(&r->out, '\n');
+		if (st != EXIT_OK && !fbuffer_at_line_start(&r->fmt.output))
+			fbuffer_append_char(&r->fmt.output, '\n');
 		status = worse(status, st);
-		if (r->out.error)
-			die_write_error(r->out.error, outname);
+		if (r->fmt.output.error)
+			die_write_error(r->fmt.output.error, outname);
 	}
-	if (fbuffer_flush(&r->out))
-		die_write_error(r->out.error, outname);
+	if (fbuffer_flush(&r->fmt.output))
+		die_write_error(r->fmt.output.error, outname);
 	return status;
 }
 
@@ -92,8 +91,8 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 		fputs("jfmt: out of memory\n", stderr);
 		exit(EXIT_IO);
 	}
-	fbuffer_init_fd(&r->out, fd, r->storage, OUTPUT_BLOCK);
-	format_init(&r->fmt, &cli->fmt, NULL, &r->out);
+	format_init(&r->fmt, &cli->fmt, NULL);
+	fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
 	reader_init(&r->reader, &cli->fmt, cli->allow_comments, &r->fmt);
 	progress_init(&r->progress, cli->progress);
 	r->reader.progress = &r->progress;
@@ -158,10 +157,10 @@ static int rewrite_file(struct run *r, const char *path)
 		close(in);
 		return EXIT_IO;
 	}
-	fbuffer_init_fd(&r->out, of.fd, r->storage, OUTPUT_BLOCK);
+	fbuffer_init_fd(&r->fmt.output, of.fd, r->storage, OUTPUT_BLOCK);
 	int status = reader_run(&r->reader, path, in);
 	close(in);
-	int err = fbuffer_flush(&r->out);
+	int err = fbuffer_flush(&r->fmt.output);
 	if (status == EXIT_OK && err) {
 		fprintf(stderr, "jfmt: write error: %s: %s\n", path, strerror(err));
 		status = EXIT_IO;

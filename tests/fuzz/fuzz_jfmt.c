@@ -117,7 +117,6 @@ static void run_jfmt(struct run *res, const struct format_options *opt,
 	int fd;
 
 	memset(res, 0, sizeof *res);
-	fbuffer_init_mem(&res->out);
 	FILE *msgs = open_memstream(&res->msg, &res->msg_len);
 	if (!msgs)
 		die("open_memstream");
@@ -140,13 +139,15 @@ static void run_jfmt(struct run *res, const struct format_options *opt,
 			die("pthread_create");
 	}
 
-	format_init(&fmt, opt, NULL, &res->out);
+	format_init(&fmt, opt, NULL);
+	fbuffer_init_mem(&fmt.output);
 	reader_init(&reader, opt, comments, &fmt);
 	FILE *saved = stderr;
 	stderr = msgs;
 	res->status = reader_run(&reader, "<fuzz>", fd);
 	stderr = saved;
 	reader_release(&reader);
+	res->out = fmt.output;     /* the run keeps the output */
 	format_release(&fmt);
 	close(fd);      /* wakes a feeder still blocked on a full socket */
 	if (pattern != 0 && len != 0)
