@@ -371,6 +371,13 @@ EOF
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:1: "* ]]
 }
 
+@test "--comments: form feeds and vertical tabs count as white space" {
+	fmt_is $'[1,\f2, /* a\vb */ 3] // x\f\n' $'[1,2,3]\n' --comments -c
+	# a string still may not hold them raw
+	run -1 --separate-stderr jfmt_in $'["a\fb"]' --comments
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:4: "* ]]
+}
+
 @test "--comments with --check" {
 	run -0 --separate-stderr jfmt_in '[1 /* c */]' --comments -n
 	[ -z "$output" ]
