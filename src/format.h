@@ -2,8 +2,9 @@
  *
  * A struct formatter receives yajl's callbacks (format_callbacks() with the
  * formatter as yajl's context) and writes each event at once to its output
- * fbuffer, f->output: nothing of the document is kept, except the objects whose keys are
- * being sorted (--sort-keys), and one byte of state per open container.
+ * fbuffer, f->output: nothing of the document is kept, except the objects
+ * whose keys are being sorted (--sort-keys), and one byte of state per open
+ * container.
  */
 #ifndef JFMT_FORMAT_H
 #define JFMT_FORMAT_H
