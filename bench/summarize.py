@@ -124,6 +124,40 @@ def human_bytes(n):
     return "%d B" % n
 
 
+def goal_rows(res, big_meds):
+    """The project's speed and memory goals, each as (goal, measured, met),
+    from what this run measured; goals it did not measure are left out."""
+    rows = []
+
+    def add(goal, value, limit, shown):
+        if value is not None:
+            rows.append((goal, shown % value, "yes" if value <= limit else "no"))
+
+    def quotient(a, b):
+        return a / b if a is not None and b else None
+
+    turns = {}
+    for tname in glob.glob(os.path.join(res, "turns-*.tsv")):
+        iname = os.path.basename(tname)[len("turns-"):-len(".tsv")]
+        turns[iname] = {i["name"]: float(i["median"]) for i in read_tsv(tname)}
+    big = big_meds or {}
+    tb = turns.get("big", {})
+    for cmd, limit in (("jfmt -c", 1.08), ("jfmt", 1.15)):
+        add("big: `%s` ≤ %.2f × floor, hyperfine medians" % (cmd, limit),
+            quotient(big.get(cmd), big.get("floor")), limit, "%.3f ×")
+        add("big: `%s` ≤ %.2f × floor, medians in turns" % (cmd, limit),
+            quotient(tb.get(cmd), tb.get("floor")), limit, "%.3f ×")
+    th = turns.get("small_hash", {})
+    for cmd in ("jfmt -c", "jfmt"):
+        add("start-up (small_hash, in turns): `%s` ≤ 1.10 × `json_reformat -s -m`" % cmd,
+            quotient(th.get(cmd), th.get("json_reformat -s -m")), 1.10, "%.3f ×")
+    for m in read_tsv(os.path.join(res, "memory.tsv")):
+        if m["name"] in ("jfmt -c", "jfmt") and m["maxrss_kib"].isdigit():
+            add("peak RSS of `%s` on %s ≤ 4 MiB" % (m["name"], m["input"]),
+                int(m["maxrss_kib"]) / 1024, 4.0, "%.1f MiB")
+    return rows
+
+
 def main(argv):
     if len(argv) != 1:
         print("usage: summarize.py RESULTS_DIR", file=sys.stderr)
@@ -169,6 +203,8 @@ def main(argv):
       "time; for the tiny documents it mostly reflects process start-up.")
     w("")
 
+    goals_at = len(out)
+    big_meds = None
     plot_input = None
     tables = []
     overview = []
@@ -180,6 +216,8 @@ def main(argv):
         floor = results.get("floor")
         fmed = median(floor) if floor else None
         meds = {c: median(r) for c, r in results.items()}
+        if name == "big":
+            big_meds = meds
         t = []
         t.append("### %s (%s%s)" % (name, human_bytes(nbytes),
                                      ", NDJSON" if inp.get("kind") == "ndjson" else ""))
@@ -301,6 +339,14 @@ def main(argv):
                 c["input"], c["name"], format(int(ir), ","), per,
                 ratio(int(ir), int(fl)) if fl.isdigit() else "n/a"))
         w("")
+
+    goals = goal_rows(res, big_meds)
+    if goals:
+        g = ["## Goals", "",
+             "jfmt's targets, as measured in this run (ratios to 3 decimals).", "",
+             "| goal | measured | met |", "|:---|---:|:---|"]
+        g += ["| %s | %s | %s |" % row for row in goals]
+        out[goals_at:goals_at] = g + [""]
 
     if notes:
         w("## Notes")
