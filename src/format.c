@@ -127,13 +127,6 @@ void format_release(struct formatter *f)
  */
 enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
 
-/* Where output goes now.  The plain layouts never sort keys, so theirs is
- * always f->output, named directly. */
-static inline struct fbuffer *output(struct formatter *f, enum layout L)
-{
-	return L == GENERAL ? f->out : &f->output;
-}
-
 static inline int is_compact(const struct formatter *f, enum layout L)
 {
 	return L == PLAIN_COMPACT || (L == GENERAL && f->opt->compact);
@@ -550,7 +543,7 @@ enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
 static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
 {
-	struct fbuffer *out = output(f, L);
+	struct fbuffer *out = &f->output;   /* plain layouts only: no sorting */
 	size_t depth = f->depth;
 
 	if (L == GENERAL || depth == 0 || len > 32 || out->cap - out->len < 64)
@@ -593,7 +586,7 @@ static inline int quick_open(struct formatter *f, unsigned char bits, const char
 /* Not for a document's last bracket, which ends its line. */
 static inline int quick_close(struct formatter *f, char c, enum layout L)
 {
-	struct fbuffer *out = output(f, L);
+	struct fbuffer *out = &f->output;   /* plain layouts only: no sorting */
 	size_t depth = f->depth - 1;
 	size_t n = 0;
 

@@ -204,28 +204,25 @@ with open("big.json", "w") as f:
 	[[ "${stderr_lines[0]}" == "jfmt: two.json:1:65538: unexpected data after a document"* ]]
 }
 
-@test "a form feed between tokens is rejected at its position" {
-	run -1 --separate-stderr jfmt_in $'[1,\f2]'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: form feed is not allowed here" ]
-	[ "${stderr_lines[2]}" = "       ^" ]
-	run -1 --separate-stderr jfmt_in $'\f[1]'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:1: form feed is not allowed here" ]
-	run -1 --separate-stderr jfmt_in $'{"a":\n \f 1}'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:2: form feed is not allowed here" ]
-	run -1 --separate-stderr jfmt_in $'[1,\f2]' -n
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: form feed is not allowed here" ]
-}
-
-@test "a vertical tab is rejected at its position, in or between tokens" {
-	run -1 --separate-stderr jfmt_in $'[1,\v2]'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: vertical tab is not allowed here" ]
-	[ "${stderr_lines[2]}" = "       ^" ]
-	run -1 --separate-stderr jfmt_in $'\n\n\v[1]'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:1: vertical tab is not allowed here" ]
-	run -1 --separate-stderr jfmt_in $'"a\vb"'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: vertical tab is not allowed here" ]
-	run -1 --separate-stderr jfmt_in $'[1,\v2]' -n
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: vertical tab is not allowed here" ]
+@test "a form feed or vertical tab is rejected at its position, in or between tokens" {
+	local c what
+	for c in $'\f' $'\v'; do
+		what="form feed"
+		[ "$c" = $'\v' ] && what="vertical tab"
+		run -1 --separate-stderr jfmt_in "[1,${c}2]"
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: $what is not allowed here" ]
+		[ "${stderr_lines[2]}" = "       ^" ]
+		run -1 --separate-stderr jfmt_in "${c}[1]"
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:1: $what is not allowed here" ]
+		run -1 --separate-stderr jfmt_in $'{"a":\n '"$c"' 1}'
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:2: $what is not allowed here" ]
+		run -1 --separate-stderr jfmt_in $'\n\n'"$c"'[1]'
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:1: $what is not allowed here" ]
+		run -1 --separate-stderr jfmt_in "\"a${c}b\""
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: $what is not allowed here" ]
+		run -1 --separate-stderr jfmt_in "[1,${c}2]" -n
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: $what is not allowed here" ]
+	done
 }
 
 @test "form feeds and vertical tabs are found anywhere in a long input" {
