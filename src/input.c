@@ -3,6 +3,7 @@
 #include "input.h"
 
 #include "escape.h"
+#include "scan.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,38 +20,6 @@ static const char msg_separate[] =
 	"unexpected data after a document (documents must be separated by newlines)";
 
 /* --- Positions --- */
-
-static size_t count_newlines(const unsigned char *p, size_t n)
-{
-	size_t count = 0, i = 0;
-#if defined(__SSE2__)
-	/* Per-lane counters: each compare yields 0 or -1 (0xff) per byte, four
-	 * of them are added and subtracted from the counters, which are summed
-	 * with psadbw before any lane can wrap (63 * 4 < 256). */
-	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-	while (i + 16 <= n) {
-		__m128i acc = zero;
-		size_t stop = n - i >= 63 * 64 ? i + 63 * 64 : n - (n - i) % 16;
-		for (; i + 64 <= stop; i += 64) {
-			__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), nl);
-			__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 16)), nl);
-			__m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 32)), nl);
-			__m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i + 48)), nl);
-			acc = _mm_sub_epi8(acc, _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d)));
-		}
-		for (; i < stop; i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
-		}
-		__m128i sums = _mm_sad_epu8(acc, zero);
-		count += (size_t)_mm_cvtsi128_si32(sums) +
-			 (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
-	}
-#endif
-	for (; i < n; i++)
-		count += p[i] == '\n';
-	return count;
-}
 
 /* The byte at input offset `g`, which must lie in the previous or the
  * current chunk. */
@@ -561,10 +530,12 @@ static ssize_t next_chunk(struct reader *r, int fd)
 		r->prev_line = r->chunk_line;
 		r->prev_line_start = r->chunk_line_start;
 		r->chunk_base += r->chunk_len;
-		r->chunk_line += count_newlines(r->chunk, r->chunk_len);
-		const unsigned char *nl = memrchr(r->chunk, '\n', r->chunk_len);
+		r->chunk_line += r->chunk_newlines;
+		const unsigned char *nl = r->chunk_newlines ?
+			memrchr(r->chunk, '\n', r->chunk_len) : NULL;
 		if (nl)
 			r->chunk_line_start = r->prev_base + (unsigned long long)(nl - r->chunk) + 1;
+		r->chunk_newlines = 0;
 	}
 	r->cur = !r->cur;
 	r->chunk = buf;
@@ -787,6 +758,7 @@ static void start_input(struct reader *r, const char *name)
 	r->chunk_base = r->prev_base = 0;
 	r->chunk_line = r->prev_line = 1;
 	r->chunk_line_start = r->prev_line_start = 0;
+	r->chunk_newlines = 0;
 	r->feed_off = 0;
 	r->extend = 0;
 	r->completing = 0;
@@ -807,18 +779,6 @@ static int all_blank(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* The first form feed or vertical tab in p[0..n), or NULL.  yajl takes
- * both for white space; JSON does not (nor does it allow them raw inside
- * strings).  Two memchr() passes timed the same as one merged SSE2/AVX2
- * pass that also counted newlines, and are far simpler. */
-static const unsigned char *find_blank_control(const unsigned char *p, size_t n)
-{
-	const unsigned char *ff = memchr(p, '\f', n);
-	const unsigned char *vt = memchr(p, '\v', ff ? (size_t)(ff - p) : n);
-
-	return vt ? vt : ff;
-}
-
 /* Feed the new part of the current chunk to yajl; returns 0, or -1 after
  * reporting.  Sets r->extend when no token ended in it: a token may span
  * it, whose start must stay in memory. */
@@ -835,9 +795,25 @@ static int feed_chunk(struct reader *r)
 		report(r, r->error_pos, r->error);
 		return -1;
 	}
-	scan_surrogates(r);
-	if (!r->allow_comments && (ff = find_blank_control(p, len)) != NULL)
-		len = (size_t)(ff - p);
+	/* Form feeds and vertical tabs end what yajl may see.  With
+	 * --comments they may be inside a comment, and are let through (and
+	 * backslashes are not looked for). */
+	struct scan sc = { .stop = len, .backslash = 1 };
+	if (r->allow_comments)
+		sc.newlines = count_newlines(p, len);
+	else
+		scan_input(p, len, &sc);
+	r->chunk_newlines += sc.newlines;
+	if (sc.stop < len) {
+		ff = p + sc.stop;
+		len = sc.stop;
+	}
+	/* Surrogate escapes need a backslash, in this part or in an escape
+	 * left undecided at the end of the last. */
+	if (sc.backslash || r->scan_pos < r->chunk_base + r->feed_off)
+		scan_surrogates(r);
+	else
+		r->scan_pos = data_end(r);
 	r->fmt->feed_base = r->chunk_base + r->feed_off;
 	yajl_status st = yajl_parse(r->h, p, len);
 	if (st != yajl_status_ok) {

@@ -52,6 +52,7 @@ struct reader {
 	unsigned long long chunk_base;  /* offset of chunk[0] in the input */
 	unsigned long long chunk_line;  /* line number at chunk[0] */
 	unsigned long long chunk_line_start; /* offset where that line starts */
+	size_t chunk_newlines;          /* newlines in the part fed to yajl */
 	const unsigned char *prev;      /* previous chunk, or NULL */
 	size_t prev_len;
 	unsigned long long prev_base, prev_line, prev_line_start;
