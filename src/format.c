@@ -541,68 +541,88 @@ static void sort_end(struct formatter *f)
  */
 enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
-static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
+/* Every field is read, and written, before the first byte of output: a
+ * store through a char pointer may alias any of them, which would make the
+ * compiler load again a field read after it. */
+static inline int quick_token(struct formatter *f, const char *tok, size_t len,
+			      int open, unsigned char open_bits, enum layout L)
 {
 	struct fbuffer *out = &f->output;   /* plain layouts only: no sorting */
-	size_t depth = f->depth;
+	size_t depth = f->depth, used = out->len;
+	unsigned char *state = f->state;
 
-	if (L == GENERAL || depth == 0 || len > 32 || out->cap - out->len < 64)
+	if (L == GENERAL || depth == 0 || len > 32 || out->cap - used < 64 ||
+	    (open && depth + 1 >= f->state_cap))
 		return 0;
-	unsigned char *st = &f->state[depth];
-	unsigned bits = *st;
+	unsigned bits = state[depth];
 	/* In an object the key and colon are out already: no separator.
 	 * Compact output works its comma out without a branch, as the mix of
 	 * first and later elements is hard to predict. */
 	size_t in_array = ~bits & CONTAINER_OBJECT;
 	size_t more = (bits / CONTAINER_MEMBERS) & 1;
-	char *d = out->ptr + out->len;
+	const char *sep = NULL;
 	size_t n;
 	if (L == PLAIN_COMPACT) {
-		d[0] = ',';
 		n = more & in_array;
 	} else if (in_array) {
-		const char *sep = separator_slice(f, depth, (int)more, L, &n);
+		sep = separator_slice(f, depth, (int)more, L, &n);
 		if (n > 32)
 			return 0;
-		memcpy(d, sep, 32);
 	} else {
 		n = 0;
 	}
-	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
+	state[depth] = (unsigned char)(bits | CONTAINER_MEMBERS);
+	if (open) {
+		state[depth + 1] = open_bits;
+		f->depth = depth + 1;
+	}
+	out->len = used + n + len;
+
+	char *d = out->ptr + used;
+	if (L == PLAIN_COMPACT)
+		d[0] = ',';
+	else if (sep)
+		memcpy(d, sep, 32);
 	fbuffer_copy_small(d + n, tok, len);
-	out->len += n + len;
-	return in_array ? QUICK_DONE : QUICK_MEMBER;
+	return in_array || open ? QUICK_DONE : QUICK_MEMBER;
+}
+
+static inline int quick_value(struct formatter *f, const char *tok, size_t len, enum layout L)
+{
+	return quick_token(f, tok, len, 0, 0, L);
 }
 
 static inline int quick_open(struct formatter *f, unsigned char bits, const char *c,
 			     enum layout L)
 {
-	if (L == GENERAL || f->depth + 1 >= f->state_cap || !quick_value(f, c, 1, L))
-		return 0;
-	f->state[++f->depth] = bits;
-	return QUICK_DONE;
+	return quick_token(f, c, 1, 1, bits, L);
 }
 
 /* Not for a document's last bracket, which ends its line. */
 static inline int quick_close(struct formatter *f, char c, enum layout L)
 {
 	struct fbuffer *out = &f->output;   /* plain layouts only: no sorting */
-	size_t depth = f->depth - 1;
+	size_t depth = f->depth - 1, used = out->len;
+	const unsigned char *state = f->state;
+	const char *sep = NULL;
 	size_t n = 0;
 
-	if (L == GENERAL || depth == 0 || out->cap - out->len < 64)
+	if (L == GENERAL || depth == 0 || out->cap - used < 64)
 		return 0;
-	char *d = out->ptr + out->len;
-	if (L != PLAIN_COMPACT && (f->state[f->depth] & CONTAINER_MEMBERS)) {
-		const char *sep = separator_slice(f, depth, 0, L, &n);
+	if (L != PLAIN_COMPACT && (state[depth + 1] & CONTAINER_MEMBERS)) {
+		sep = separator_slice(f, depth, 0, L, &n);
 		if (n > 32)
 			return 0;
-		memcpy(d, sep, 32);
 	}
-	d[n] = c;
-	out->len += n + 1;
+	int rc = state[depth] & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
+	out->len = used + n + 1;
 	f->depth = depth;
-	return f->state[depth] & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
+
+	char *d = out->ptr + used;
+	if (sep)
+		memcpy(d, sep, 32);
+	d[n] = c;
+	return rc;
 }
 
 /* --- yajl callbacks, one set per layout --- */
