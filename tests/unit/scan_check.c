@@ -34,6 +34,8 @@ static const struct { const char *name; scan_fn *fn; } versions[] = {
 	{ "plain", scan_plain },
 #if defined(SCAN_X86)
 	{ "sse2", scan_sse2 },
+#endif
+#if defined(SCAN_AVX2)
 	{ "avx2", scan_avx2 },
 #endif
 };
@@ -41,9 +43,9 @@ static const struct { const char *name; scan_fn *fn; } versions[] = {
 
 static int usable(size_t v)
 {
-#if defined(SCAN_X86)
+#if defined(SCAN_AVX2)
 	if (versions[v].fn == scan_avx2)
-		return __builtin_cpu_supports("avx2");
+		return avx2_usable();
 #endif
 	(void)v;
 	return 1;
