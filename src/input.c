@@ -19,6 +19,7 @@ static const char msg_comment[] = "comments are not allowed without --comments";
 static const char msg_separate[] =
 	"unexpected data after a document (documents must be separated by newlines)";
 
+/* The one exit for a failed allocation. */
 static void out_of_memory(void)
 {
 	fputs("jfmt: out of memory\n", stderr);

@@ -20,7 +20,9 @@
 #if defined(__has_include)
 #if __has_include(<sys/platform/x86.h>)
 #include <sys/platform/x86.h>
+#if defined(CPU_FEATURE_ACTIVE)         /* glibc 2.33 and later */
 #define SCAN_AVX2 1
+#endif
 #endif
 #endif
 #endif
