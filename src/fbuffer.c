@@ -1,6 +1,8 @@
 /* fbuffer.c - the slow paths of the output buffer: flushing and growing. */
 #include "fbuffer.h"
 
+#include "alloc.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,18 +73,11 @@ static void grow(struct fbuffer *fb, size_t n)
 {
 	size_t want = fb->cap ? fb->cap : 4096;
 
-	if (n > SIZE_MAX - fb->len) {
-		fputs("jfmt: out of memory\n", stderr);
-		exit(3);
-	}
+	if (n > SIZE_MAX - fb->len)
+		out_of_memory();
 	while (want - fb->len < n)
 		want = want > SIZE_MAX / 2 ? SIZE_MAX : want * 2;
-	char *p = realloc(fb->ptr, want);
-	if (!p) {
-		fputs("jfmt: out of memory\n", stderr);
-		exit(3);
-	}
-	fb->ptr = p;
+	fb->ptr = xrealloc(fb->ptr, want);
 	fb->cap = want;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "escape.h"
 
 /* Bits of formatter.state[depth] for the container open at that depth. */
@@ -53,16 +54,6 @@ struct emit_task {
 	enum { EMIT_RANGE, EMIT_RAW, EMIT_RECORD } kind;
 	size_t start, end;      /* the range, or the record's index */
 };
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fputs("jfmt: out of memory\n", stderr);
-		exit(3);
-	}
-	return p;
-}
 
 /* Grow an array of `size`-byte items so that it holds at least `want`. */
 static void *grow_array(void *p, size_t *cap, size_t want, size_t size)

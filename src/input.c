@@ -2,6 +2,7 @@
  * checks yajl does not make and the location of every error. */
 #include "input.h"
 
+#include "alloc.h"
 #include "escape.h"
 #include "scan.h"
 
@@ -18,13 +19,6 @@
 static const char msg_comment[] = "comments are not allowed without --comments";
 static const char msg_separate[] =
 	"unexpected data after a document (documents must be separated by newlines)";
-
-/* The one exit for a failed allocation. */
-static void out_of_memory(void)
-{
-	fputs("jfmt: out of memory\n", stderr);
-	exit(3);
-}
 
 /* --- Positions --- */
 
@@ -204,9 +198,7 @@ static void push_lone(struct reader *r, unsigned long long g)
 	}
 	if (r->lone_len == r->lone_cap) {
 		r->lone_cap = r->lone_cap ? r->lone_cap * 2 : 16;
-		r->lone = realloc(r->lone, r->lone_cap * sizeof *r->lone);
-		if (!r->lone)
-			out_of_memory();
+		r->lone = xrealloc(r->lone, r->lone_cap * sizeof *r->lone);
 	}
 	r->lone[r->lone_len++] = g;
 }
@@ -425,11 +417,7 @@ static void on_invalid_utf8(void *ctx)
 /* Grow block i to `size` bytes, keeping what it holds. */
 static void set_block_size(struct reader *r, int i, size_t size)
 {
-	unsigned char *p = realloc(r->block[i], size);
-
-	if (!p)
-		out_of_memory();
-	r->block[i] = p;
+	r->block[i] = xrealloc(r->block[i], size);
 	r->block_cap[i] = size;
 }
 
@@ -439,13 +427,8 @@ static void set_block_size(struct reader *r, int i, size_t size)
  * than with malloc()'s 16-byte alignment. */
 static void new_block(struct reader *r, int i)
 {
-	void *p;
-
 	free(r->block[i]);
-	r->block[i] = NULL;
-	if (posix_memalign(&p, 4096, INPUT_BLOCK) != 0)
-		out_of_memory();
-	r->block[i] = p;
+	r->block[i] = xalloc_aligned(4096, INPUT_BLOCK);
 	r->block_cap[i] = INPUT_BLOCK;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "cli.h"
 #include "fbuffer.h"
 #include "format.h"
@@ -86,11 +87,7 @@ static int format_all(struct run *r, const char *outname)
 static void run_setup(struct run *r, struct cli *cli, int fd)
 {
 	r->cli = cli;
-	r->storage = malloc(OUTPUT_BLOCK);
-	if (!r->storage) {
-		fputs("jfmt: out of memory\n", stderr);
-		exit(EXIT_IO);
-	}
+	r->storage = xrealloc(NULL, OUTPUT_BLOCK);
 	format_init(&r->fmt, &cli->fmt, NULL);
 	fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
 	reader_init(&r->reader, &cli->fmt, cli->allow_comments, &r->fmt);

@@ -1,0 +1,18 @@
+/* alloc.h - allocation that does not return failure: when memory runs out,
+ * jfmt says "jfmt: out of memory" and exits with status 3 (I/O error). */
+#ifndef JFMT_ALLOC_H
+#define JFMT_ALLOC_H
+
+#include <stddef.h>
+
+/** Report that memory ran out and exit. */
+_Noreturn void out_of_memory(void);
+
+/** realloc(p, n), never NULL; n == 0 still gives a block to free. */
+void *xrealloc(void *p, size_t n);
+
+/** `n` bytes starting at a multiple of `align` (a power of two, at least
+ * sizeof(void *)); free() and realloc() take them like any others. */
+void *xalloc_aligned(size_t align, size_t n);
+
+#endif
