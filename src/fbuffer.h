@@ -41,6 +41,27 @@ struct fbuffer {
 #define FB_UNLIKELY(x) (x)
 #endif
 
+/**
+ * The widest copy made inline, without a call: short appends move a fixed
+ * FBUFFER_COPY_WIDTH bytes whatever their length, so a padded source must
+ * have that many bytes readable from where it starts, and the buffer that
+ * much room free.  32 bytes hold a separator with its indentation, or a
+ * number, or a short key; the inline copy is two 16-byte moves.
+ */
+#define FBUFFER_COPY_WIDTH 32
+
+/*
+ * JFMT_DEBUG builds check the rules that the fast paths rely on (room
+ * reserved before it is written, bytes readable past a padded source) and
+ * abort when one is broken: `make debug`.
+ */
+#if defined(JFMT_DEBUG)
+#include <assert.h>
+#define FB_ASSERT(x) assert(x)
+#else
+#define FB_ASSERT(x) ((void)0)
+#endif
+
 /* --- Life cycle --- */
 
 /**
@@ -132,7 +153,7 @@ static inline void fbuffer_append(struct fbuffer *fb, const char *p, size_t n)
 	fb->len += n;
 }
 
-/* Copy n <= 32 bytes without a call: two overlapping moves cover any length
+/* Copy n <= FBUFFER_COPY_WIDTH bytes without a call: two overlapping moves cover any length
  * in a power-of-two range. */
 static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
 {
@@ -163,11 +184,11 @@ static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
 
 /**
  * Append bytes that are usually short (numbers, punctuation, indentation):
- * up to 32 bytes are copied inline.
+ * up to FBUFFER_COPY_WIDTH bytes are copied inline.
  */
 static inline void fbuffer_append_short(struct fbuffer *fb, const char *p, size_t n)
 {
-	if (FB_LIKELY(n <= 32 && 32 <= fb->cap - fb->len)) {
+	if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && FBUFFER_COPY_WIDTH <= fb->cap - fb->len)) {
 		fbuffer_copy_small(fb->ptr + fb->len, p, n);
 		fb->len += n;
 		return;
@@ -176,14 +197,14 @@ static inline void fbuffer_append_short(struct fbuffer *fb, const char *p, size_
 }
 
 /**
- * Append `n` bytes from `p`, where 32 bytes can be read even if `n` is
- * smaller: short appends then copy a fixed 32 bytes, without branching on
- * the length.
+ * Append `n` bytes from `p`, where FBUFFER_COPY_WIDTH bytes can be read
+ * even if `n` is smaller: short appends then copy that fixed width, without
+ * branching on the length.
  */
 static inline void fbuffer_append_padded(struct fbuffer *fb, const char *p, size_t n)
 {
-	if (FB_LIKELY(n <= 32 && 32 <= fb->cap - fb->len)) {
-		memcpy(fb->ptr + fb->len, p, 32);
+	if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && FBUFFER_COPY_WIDTH <= fb->cap - fb->len)) {
+		memcpy(fb->ptr + fb->len, p, FBUFFER_COPY_WIDTH);
 		fb->len += n;
 		return;
 	}
