@@ -1,15 +1,14 @@
 /* alloc.c - allocation that exits when memory runs out.  See alloc.h. */
 #include "alloc.h"
 
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "diag.h"
 
 void out_of_memory(void)
 {
-	fputs("jfmt: out of memory\n", stderr);
-	exit(EXIT_IO);
+	diag_fatal(EXIT_IO, "out of memory");
 }
 
 void *xrealloc(void *p, size_t n)
@@ -27,4 +26,18 @@ void *xalloc_aligned(size_t align, size_t n)
 	if (posix_memalign(&p, align, n ? n : 1) != 0)
 		out_of_memory();
 	return p;
+}
+
+void *xgrow_array(void *p, size_t *cap, size_t want, size_t size)
+{
+	if (want <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 64;
+	while (n < want) {
+		if (n > SIZE_MAX / 2 / size)
+			out_of_memory();
+		n *= 2;
+	}
+	*cap = n;
+	return xrealloc(p, n * size);
 }

@@ -15,4 +15,11 @@ void *xrealloc(void *p, size_t n);
  * sizeof(void *)); free() and realloc() take them like any others. */
 void *xalloc_aligned(size_t align, size_t n);
 
+/**
+ * Grow an array of `size`-byte items, which has room for *cap of them, so
+ * that it holds at least `want`: doubling from 64.  Returns the array
+ * (moved, perhaps) and updates *cap.
+ */
+void *xgrow_array(void *p, size_t *cap, size_t want, size_t size);
+
 #endif

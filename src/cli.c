@@ -9,6 +9,7 @@
 #include <string.h>
 #include <yajl/yajl_version.h>
 
+#include "diag.h"
 #include "escape.h"
 
 #define JFMT_VERSION "0.1.0"
@@ -76,21 +77,11 @@ static const char help_text[] =
 "\n"
 "Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n";
 
-static void usage_error(const char *fmt, const char *arg)
-{
-	fputs("jfmt: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'jfmt --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
 static void print_and_exit(const char *text)
 {
 	fputs(text, stdout);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "jfmt: write error: %s\n", strerror(errno));
-		exit(EXIT_IO);
-	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		diag_fatal(EXIT_IO, "write error: %s", strerror(errno));
 	exit(EXIT_OK);
 }
 
@@ -109,8 +100,9 @@ static int parse_indent(const char *s)
 	errno = 0;
 	long n = strtol(s, &end, 10);
 	/* digits only: strtol would also take leading blanks and a sign */
-	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 || n > 16)
-		usage_error("invalid indent '%s' (expected 0 to 16)", s);
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 ||
+	    n > FORMAT_INDENT_MAX)
+		diag_usage("invalid indent '%s' (expected 0 to %d)", s, FORMAT_INDENT_MAX);
 	return (int)n;
 }
 
@@ -122,7 +114,7 @@ static enum color_when parse_color(const char *s)
 		return COLOR_AUTO;
 	if (strcmp(s, "never") == 0)
 		return COLOR_NEVER;
-	usage_error("invalid colour choice '%s' (expected auto, always or never)", s);
+	diag_usage("invalid colour choice '%s' (expected auto, always or never)", s);
 	return COLOR_NEVER;
 }
 
@@ -133,15 +125,15 @@ static void bad_option(char **argv, int c)
 	char shortopt[3] = { '-', (char)optopt, 0 };
 
 	if (optopt && c == ':')
-		usage_error("option '%s' requires a value", optopt < 256 ? shortopt : arg);
+		diag_usage("option '%s' requires a value", optopt < 256 ? shortopt : arg);
 	if (optopt && optopt < 256 && arg[1] != '-')
-		usage_error("unknown option '%s'", shortopt);
+		diag_usage("unknown option '%s'", shortopt);
 	if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') &&
 	    optopt != 0)
-		usage_error("option '%s' takes no value", arg);
+		diag_usage("option '%s' takes no value", arg);
 	if (optopt)
-		usage_error("option '%s' requires a value", arg);
-	usage_error("unknown option '%s'", arg);
+		diag_usage("option '%s' requires a value", arg);
+	diag_usage("unknown option '%s'", arg);
 }
 
 static void apply_option(struct cli *cli, int c, char **argv)
@@ -155,7 +147,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'h': print_and_exit(help_text); break;
 	case 'i': cli->in_place = 1; break;
 	case 'M': cli->color = COLOR_NEVER; break;
-	case 'n': f->check = 1; break;
+	case 'n': cli->validate = 1; break;
 	case 'o': cli->output = optarg; break;
 	case 'S': f->sort_keys = 1; break;
 	case 't': f->indent = 1; f->indent_char = '\t'; break;
@@ -185,14 +177,14 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->nfiles = argc - optind;
 
 	if (cli->in_place && cli->output)
-		usage_error("%s", "--in-place and --output cannot be used together");
+		diag_usage("%s", "--in-place and --output cannot be used together");
 	if (cli->in_place && cli->nfiles == 0)
-		usage_error("%s", "--in-place needs at least one FILE");
+		diag_usage("%s", "--in-place needs at least one FILE");
 	for (int i = 0; cli->in_place && i < cli->nfiles; i++)
 		if (strcmp(cli->files[i], "-") == 0)
-			usage_error("%s", "--in-place cannot rewrite standard input");
-	if (cli->fmt.check && (cli->in_place || cli->output))
-		usage_error("%s", "--check writes nothing; it cannot be used with --in-place or --output");
+			diag_usage("%s", "--in-place cannot rewrite standard input");
+	if (cli->validate && (cli->in_place || cli->output))
+		diag_usage("%s", "--check writes nothing; it cannot be used with --in-place or --output");
 }
 
 /* --- Colour --- */
@@ -229,7 +221,7 @@ static void load_colors(struct format_options *f, const char *spec)
 	for (int i = 0; i < COLOR_CLASSES && *p; i++) {
 		size_t n = strcspn(p, ":");
 		if (n > 0 && !valid_sgr(p, n)) {
-			fputs("jfmt: ignoring invalid JFMT_COLORS\n", stderr);
+			diag_error("ignoring invalid JFMT_COLORS");
 			load_colors(f, NULL);
 			return;
 		}
@@ -247,7 +239,7 @@ void cli_setup_color(struct cli *cli, int stdout_is_tty)
 	int on = cli->color == COLOR_ALWAYS ||
 		(cli->color == COLOR_AUTO && stdout_is_tty && !(no_color && *no_color));
 
-	if (cli->output || cli->in_place || cli->fmt.check)
+	if (cli->output || cli->in_place || cli->validate)
 		on = 0;
 	cli->fmt.color = on;
 	if (on)

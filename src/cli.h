@@ -3,6 +3,7 @@
 #define JFMT_CLI_H
 
 #include "format.h"
+#include "status.h"
 
 enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
@@ -10,19 +11,12 @@ struct cli {
 	struct format_options fmt;
 	enum color_when color;
 	int allow_comments;
+	int validate;           /* -n: check only, write nothing */
 	int in_place;
 	int progress;
 	const char *output;     /* -o FILE, or NULL for stdout */
 	char **files;           /* the operands; none means standard input */
 	int nfiles;
-};
-
-/* Exit statuses. */
-enum {
-	EXIT_OK = 0,
-	EXIT_INVALID = 1,
-	EXIT_USAGE = 2,
-	EXIT_IO = 3,
 };
 
 /**

@@ -13,6 +13,7 @@ static void grow(struct fbuffer *fb, size_t n);
 
 void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 {
+	FB_ASSERT(fd >= 0 && storage != NULL);
 	fb->ptr = storage;
 	fb->len = 0;
 	fb->cap = cap;
@@ -25,7 +26,9 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 
 void fbuffer_init_mem(struct fbuffer *fb)
 {
-	fbuffer_init_fd(fb, -1, NULL, 0);
+	memset(fb, 0, sizeof *fb);
+	fb->fd = -1;
+	fb->last = '\n';
 	fb->owned = 1;
 	grow(fb, 1);    /* never NULL, so that copies of 0 bytes are defined */
 }
@@ -62,7 +65,7 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 
 int fbuffer_flush(struct fbuffer *fb)
 {
-	if (fb->fd >= 0 && fb->len > 0) {
+	if (!fb->owned && fb->len > 0) {
 		write_all(fb, fb->ptr, fb->len);
 		fb->len = 0;
 	}
@@ -83,7 +86,7 @@ static void grow(struct fbuffer *fb, size_t n)
 
 void fbuffer_make_room(struct fbuffer *fb, size_t n)
 {
-	if (fb->fd < 0)
+	if (fb->owned)
 		grow(fb, n);
 	else
 		fbuffer_flush(fb);

@@ -3,18 +3,19 @@
  * A struct fbuffer collects appended bytes in one block of memory.  It has
  * two modes, chosen at init:
  *
- *  - bound to a file descriptor (fd >= 0): the block has a fixed size and is
- *    flushed with write(2) when full.  The buffer never grows; a request
- *    larger than the whole block is written straight through.
- *  - in memory (fd < 0): the block grows as needed (used to hold an object
- *    while its keys are sorted).
+ *  - bound to a file descriptor (fbuffer_init_fd()): the block is the
+ *    caller's, of a fixed size, and is flushed with write(2) when full.  It
+ *    never grows; a request larger than the whole block is written straight
+ *    through.
+ *  - in memory (fbuffer_init_mem()): the block is the buffer's own and grows
+ *    as needed (an object held while its keys are sorted, a string's text).
  *
  * Appends check capacity inline with one comparison and call the out-of-line
  * fbuffer_make_room() only on the slow path.
  *
  * Write errors do not stop the caller at once: the first one is remembered in
  * `error` (an errno value), later output is dropped, and the caller checks
- * fbuffer_finish() once per input or at the end.
+ * it with fbuffer_flush() once per input or at the end.
  */
 #ifndef JFMT_FBUFFER_H
 #define JFMT_FBUFFER_H
@@ -28,9 +29,13 @@ struct fbuffer {
 	size_t cap;
 	int fd;         /* output descriptor, or -1 for an in-memory buffer */
 	int error;      /* first write error (errno), 0 if none */
-	int owned;      /* ptr was malloc'd by fbuffer and is freed by it */
+	int owned;      /* in memory: ptr was malloc'd by fbuffer and is
+			 * freed by it */
 	unsigned long long written; /* bytes handed to write(2) so far */
 	char last;      /* the last byte flushed, '\n' before any */
+#if defined(JFMT_DEBUG)
+	size_t reserved;/* len may grow to this without a check */
+#endif
 };
 
 #if defined(__GNUC__)
@@ -65,8 +70,9 @@ struct fbuffer {
 /* --- Life cycle --- */
 
 /**
- * Bind `fb` to `fd`, using the caller's `storage` of `cap` bytes.  Nothing is
- * allocated.
+ * Bind `fb` to `fd` (>= 0), using the caller's `storage` of `cap` bytes,
+ * which must outlive it.  Nothing is allocated, and nothing need be
+ * released.
  */
 void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap);
 
@@ -105,15 +111,25 @@ static inline size_t fbuffer_avail(const struct fbuffer *fb)
 	return fb->cap - fb->len;
 }
 
+/** Bytes appended since init: those written out and those buffered. */
+static inline unsigned long long fbuffer_total(const struct fbuffer *fb)
+{
+	return fb->written + fb->len;
+}
+
 /**
  * Ensure `n` bytes can be written at fbuffer_cursor() without another check.
- * `n` must not exceed FBUFFER_MAX_RESERVE in fd mode.
+ * `n` must not exceed FBUFFER_MAX_RESERVE (nor the block, in fd mode).
  */
 #define FBUFFER_MAX_RESERVE 4096
 static inline void fbuffer_reserve(struct fbuffer *fb, size_t n)
 {
+	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->owned || n <= fb->cap));
 	if (FB_UNLIKELY(n > fb->cap - fb->len))
 		fbuffer_make_room(fb, n);
+#if defined(JFMT_DEBUG)
+	fb->reserved = fb->len + n;
+#endif
 }
 
 /** Where reserved bytes are written; commit them with fbuffer_advance(). */
@@ -124,18 +140,25 @@ static inline char *fbuffer_cursor(struct fbuffer *fb)
 
 static inline void fbuffer_advance(struct fbuffer *fb, size_t n)
 {
+	FB_ASSERT(n <= fb->cap - fb->len);
 	fb->len += n;
 }
 
 /** Append one byte to reserved room. */
 static inline void fbuffer_put_reserved_char(struct fbuffer *fb, char c)
 {
+#if defined(JFMT_DEBUG)
+	FB_ASSERT(fb->len < fb->reserved);
+#endif
 	fb->ptr[fb->len++] = c;
 }
 
 /** Append `n` bytes to reserved room. */
 static inline void fbuffer_put_reserved(struct fbuffer *fb, const char *p, size_t n)
 {
+#if defined(JFMT_DEBUG)
+	FB_ASSERT(n <= fb->reserved - fb->len);
+#endif
 	memcpy(fb->ptr + fb->len, p, n);
 	fb->len += n;
 }

@@ -10,29 +10,28 @@
 
 #include "alloc.h"
 #include "cli.h"
+#include "diag.h"
 #include "fbuffer.h"
 #include "format.h"
-#include "input.h"
 #include "outfile.h"
 #include "progress.h"
+#include "read.h"
+#include "status.h"
+#include "validate.h"
 
-#define OUTPUT_BLOCK (64 * 1024)     /* sized with INPUT_BLOCK: see input.h */
+#define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read.h */
 
 struct run {
 	struct cli *cli;
-	struct formatter fmt;
 	struct reader reader;
+	struct formatter fmt;           /* formatting, or */
+	struct validator val;           /* -n: validating only */
 	struct progress progress;
-	char *storage;
+	char *storage;                  /* the output's block */
 };
 
-static int worse(int a, int b)
-{
-	return a > b ? a : b;
-}
-
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
-static void die_write_error(int err, const char *name)
+static _Noreturn void die_write_error(int err, const char *name)
 {
 	if (err == EPIPE) {
 		signal(SIGPIPE, SIG_DFL);
@@ -40,42 +39,94 @@ static void die_write_error(int err, const char *name)
 		exit(EXIT_IO);
 	}
 	if (name)
-		fprintf(stderr, "jfmt: write error: %s: %s\n", name, strerror(err));
-	else
-		fprintf(stderr, "jfmt: write error: %s\n", strerror(err));
-	exit(EXIT_IO);
+		diag_fatal(EXIT_IO, "write error: %s: %s", name, strerror(err));
+	diag_fatal(EXIT_IO, "write error: %s", strerror(err));
 }
 
-/* Format one named input ("-" is standard input) into r->fmt.output. */
-static int format_file(struct run *r, const char *path)
+/* Format one named input ("-" is standard input). */
+static enum exit_status format_file(struct run *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
 		return reader_run(&r->reader, "<stdin>", STDIN_FILENO);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
-		return INPUT_IO_ERROR;
+		diag_errno(path, errno);
+		return EXIT_IO;
 	}
-	int status = reader_run(&r->reader, path, fd);
+	enum exit_status status = reader_run(&r->reader, path, fd);
 	close(fd);
 	return status;
 }
 
+static void clear_progress(void *ctx)
+{
+	progress_end(ctx);
+}
+
+/* Set up reader and consumer; the formatter's output is bound to `fd`. */
+static void run_setup(struct run *r, struct cli *cli, int fd)
+{
+	struct sink sink;
+
+	r->cli = cli;
+	r->storage = NULL;
+	progress_init(&r->progress, cli->progress);
+	diag_before(clear_progress, &r->progress);
+	reader_init(&r->reader, cli->allow_comments, &r->progress);
+	if (cli->validate) {
+		validate_init(&r->val, reader_hooks(&r->reader));
+		validate_sink(&r->val, &sink);
+	} else {
+		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
+		format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
+		fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
+		format_sink(&r->fmt, &sink);
+	}
+	reader_set_sink(&r->reader, &sink);
+}
+
+static void run_release(struct run *r)
+{
+	reader_release(&r->reader);
+	if (r->cli->validate)
+		validate_release(&r->val);
+	else
+		format_release(&r->fmt);
+	diag_forget(clear_progress, &r->progress);
+	free(r->storage);
+}
+
+/* -n: every input checked, nothing written. */
+static enum exit_status validate_all(struct cli *cli)
+{
+	static char *const stdin_only[] = { "-" };
+	char *const *files = cli->nfiles ? cli->files : stdin_only;
+	int n = cli->nfiles ? cli->nfiles : 1;
+	enum exit_status status = EXIT_OK;
+	struct run r;
+
+	run_setup(&r, cli, -1);
+	for (int i = 0; i < n; i++)
+		status = status_worse(status, format_file(&r, files[i]));
+	run_release(&r);
+	return status;
+}
+
 /* All inputs, in order, into one output. */
-static int format_all(struct run *r, const char *outname)
+static enum exit_status format_all(struct run *r, const char *outname)
 {
 	static char *const stdin_only[] = { "-" };
 	char *const *files = r->cli->nfiles ? r->cli->files : stdin_only;
 	int n = r->cli->nfiles ? r->cli->nfiles : 1;
-	int status = EXIT_OK;
+	enum exit_status status = EXIT_OK;
 
 	for (int i = 0; i < n; i++) {
-		int st = format_file(r, files[i]);
+		enum exit_status st = format_file(r, files[i]);
 		/* What an invalid document left half written ends its line, so
 		 * that the next input's output starts on a line of its own. */
 		if (st != EXIT_OK && !fbuffer_at_line_start(&r->fmt.output))
 			fbuffer_append_char(&r->fmt.output, '\n');
-		status = worse(status, st);
+		status = status_worse(status, st);
 		if (r->fmt.output.error)
 			die_write_error(r->fmt.output.error, outname);
 	}
@@ -84,82 +135,64 @@ static int format_all(struct run *r, const char *outname)
 	return status;
 }
 
-static void run_setup(struct run *r, struct cli *cli, int fd)
-{
-	r->cli = cli;
-	r->storage = xrealloc(NULL, OUTPUT_BLOCK);
-	format_init(&r->fmt, &cli->fmt, NULL);
-	fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
-	reader_init(&r->reader, &cli->fmt, cli->allow_comments, &r->fmt);
-	progress_init(&r->progress, cli->progress);
-	r->reader.progress = &r->progress;
-}
-
-static void run_release(struct run *r)
-{
-	reader_release(&r->reader);
-	format_release(&r->fmt);
-	free(r->storage);
-}
-
-static int to_stdout(struct cli *cli)
+static enum exit_status to_stdout(struct cli *cli)
 {
 	struct run r;
-	run_setup(&r, cli, cli->fmt.check ? -1 : STDOUT_FILENO);
-	int status = format_all(&r, NULL);
+	run_setup(&r, cli, STDOUT_FILENO);
+	enum exit_status status = format_all(&r, NULL);
 	run_release(&r);
 	return status;
 }
 
 /* -o FILE: FILE is replaced only if every input was read and valid. */
-static int to_file(struct cli *cli)
+static enum exit_status to_file(struct cli *cli)
 {
 	struct outfile of;
 	struct run r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		diag_errno(cli->output, errno);
 		return EXIT_IO;
 	}
 	run_setup(&r, cli, of.fd);
-	int status = format_all(&r, cli->output);
+	enum exit_status status = format_all(&r, cli->output);
 	run_release(&r);
 	if (status != EXIT_OK) {
 		outfile_abort(&of);
-		fprintf(stderr, "jfmt: %s: not written\n", cli->output);
+		diag_error("%s: not written", cli->output);
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		diag_errno(cli->output, errno);
 		return EXIT_IO;
 	}
 	return EXIT_OK;
 }
 
 /* -i: one file through a temporary file, renamed over it on success. */
-static int rewrite_file(struct run *r, const char *path)
+static enum exit_status rewrite_file(struct run *r, const char *path)
 {
 	struct outfile of;
 	int in = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (in < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		diag_errno(path, errno);
 		return EXIT_IO;
 	}
 	if (outfile_open(&of, path, 1) < 0) {
 		if (errno == EINVAL)
-			fprintf(stderr, "jfmt: %s: not a regular file\n", path);
+			diag_error("%s: not a regular file", path);
 		else
-			fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+			diag_errno(path, errno);
 		close(in);
 		return EXIT_IO;
 	}
 	fbuffer_init_fd(&r->fmt.output, of.fd, r->storage, OUTPUT_BLOCK);
-	int status = reader_run(&r->reader, path, in);
+	enum exit_status status = reader_run(&r->reader, path, in);
 	close(in);
 	int err = fbuffer_flush(&r->fmt.output);
 	if (status == EXIT_OK && err) {
-		fprintf(stderr, "jfmt: write error: %s: %s\n", path, strerror(err));
+		diag_error("write error: %s: %s", path, strerror(err));
 		status = EXIT_IO;
 	}
 	if (status != EXIT_OK) {
@@ -167,20 +200,21 @@ static int rewrite_file(struct run *r, const char *path)
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		diag_errno(path, errno);
 		return EXIT_IO;
 	}
 	return EXIT_OK;
 }
 
-static int in_place(struct cli *cli)
+static enum exit_status in_place(struct cli *cli)
 {
 	struct run r;
-	int status = EXIT_OK;
+	enum exit_status status = EXIT_OK;
 
-	run_setup(&r, cli, -1);
+	/* the output is bound to each file's temporary file in turn */
+	run_setup(&r, cli, STDOUT_FILENO);
 	for (int i = 0; i < cli->nfiles; i++)
-		status = worse(status, rewrite_file(&r, cli->files[i]));
+		status = status_worse(status, rewrite_file(&r, cli->files[i]));
 	run_release(&r);
 	return status;
 }
@@ -192,6 +226,8 @@ int main(int argc, char **argv)
 	cli_parse(&cli, argc, argv);
 	cli_setup_color(&cli, isatty(STDOUT_FILENO));
 	outfile_install_signal_handlers();
+	if (cli.validate)
+		return validate_all(&cli);
 	if (cli.in_place)
 		return in_place(&cli);
 	if (cli.output)

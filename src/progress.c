@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 #include <sys/stat.h>
+
+#include "diag.h"
 #include <unistd.h>
 
 static double seconds_between(const struct timespec *a, const struct timespec *b)
@@ -34,14 +36,15 @@ static void draw(struct progress *p, double elapsed)
 {
 	double mb = (double)p->done / 1e6;
 	double rate = elapsed > 0 ? mb / elapsed : 0;
+	char share[32] = "";
 
-	fprintf(stderr, "\r\033[Kjfmt: %s: %.1f MB", p->name, mb);
 	if (p->size > 0) {
 		double frac = (double)p->done / (double)p->size;
 		double eta = rate > 0 ? ((double)(p->size - p->done) / 1e6) / rate : 0;
-		fprintf(stderr, " %3.0f%% ETA %d:%02d", frac * 100, (int)eta / 60, (int)eta % 60);
+		snprintf(share, sizeof share, " %3.0f%% ETA %d:%02d", frac * 100,
+			 (int)eta / 60, (int)eta % 60);
 	}
-	fprintf(stderr, " %.1f MB/s", rate);
+	diag_status_line("%s: %.1f MB%s %.1f MB/s", p->name, mb, share, rate);
 	p->drawn = 1;
 }
 
@@ -62,6 +65,6 @@ void progress_advance(struct progress *p, unsigned long long n)
 void progress_end(struct progress *p)
 {
 	if (p->drawn)
-		fputs("\r\033[K", stderr);
+		diag_clear_line();
 	p->drawn = 0;
 }

@@ -38,10 +38,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "escape.h"
 #include "fbuffer.h"
 #include "format.h"
-#include "input.h"
+#include "read.h"
+#include "validate.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -51,7 +53,7 @@ static int whole_reads_only, no_agreement, no_ascii_check;
 
 /* One run of jfmt over a document. */
 struct run {
-	enum input_status status;
+	enum exit_status status;
 	struct fbuffer out;     /* formatted output */
 	char *msg;              /* everything written to stderr */
 	size_t msg_len;
@@ -106,12 +108,15 @@ static void die(const char *what)
 	abort();
 }
 
-/* Run jfmt with `opt` over doc[0..len), read whole (pattern 0) or in pieces. */
-static void run_jfmt(struct run *res, const struct format_options *opt,
+/* Run jfmt with `opt` (or validating only, with `check`) over
+ * doc[0..len), read whole (pattern 0) or in pieces. */
+static void run_jfmt(struct run *res, const struct format_options *opt, int check,
 		     int comments, const uint8_t *doc, size_t len, unsigned pattern)
 {
 	struct formatter fmt;
+	struct validator val;
 	struct reader reader;
+	struct sink sink;
 	pthread_t thread;
 	struct feeder feeder;
 	int fd;
@@ -139,22 +144,34 @@ static void run_jfmt(struct run *res, const struct format_options *opt,
 			die("pthread_create");
 	}
 
-	format_init(&fmt, opt, NULL);
-	fbuffer_init_mem(&fmt.output);
-	reader_init(&reader, opt, comments, &fmt);
+	reader_init(&reader, comments, NULL);
+	if (check) {
+		validate_init(&val, reader_hooks(&reader));
+		validate_sink(&val, &sink);
+		fbuffer_init_mem(&res->out);
+	} else {
+		format_init(&fmt, opt, reader_hooks(&reader));
+		fbuffer_init_mem(&fmt.output);
+		format_sink(&fmt, &sink);
+	}
+	reader_set_sink(&reader, &sink);
 	FILE *saved = stderr;
 	stderr = msgs;
 	res->status = reader_run(&reader, "<fuzz>", fd);
 	stderr = saved;
 	reader_release(&reader);
-	res->out = fmt.output;     /* the run keeps the output */
-	format_release(&fmt);
+	if (check) {
+		validate_release(&val);
+	} else {
+		res->out = fmt.output;     /* the run keeps the output */
+		format_release(&fmt);
+	}
 	close(fd);      /* wakes a feeder still blocked on a full socket */
 	if (pattern != 0 && len != 0)
 		pthread_join(thread, NULL);
 	fclose(msgs);
 
-	if (res->status == INPUT_IO_ERROR) {
+	if (res->status == EXIT_IO) {
 		fprintf(real_stderr, "fuzz_jfmt: reading failed: %.*s\n",
 			(int)res->msg_len, res->msg);
 		abort();
@@ -281,40 +298,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.escape_mode = ((mode & 0x08) ? ESCAPE_ASCII : 0) |
 			  ((mode & 0x10) ? ESCAPE_SLASH : 0);
 	opt.seq = (mode & 0x40) != 0;
-	opt.check = (mode & 0x80) != 0;
+	int check = (mode & 0x80) != 0;
 
 	/* compact(x), with the same escaping and sorting */
 	struct format_options copt = opt;
 	copt.compact = 1;
 	copt.seq = 0;
-	copt.check = 0;
-
-	struct format_options check_opt = copt;
-	check_opt.check = 1;
 
 	struct run m, whole;
-	run_jfmt(&m, &opt, comments, doc, len, pattern);
+	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
 
 	/* Read in pieces: the same as read whole. */
 	if (pattern != 0) {
-		run_jfmt(&whole, &opt, comments, doc, len, 0);
+		run_jfmt(&whole, &opt, check, comments, doc, len, 0);
 		if (m.status != whole.status)
 			fail("read in pieces, the status differs from a whole read", doc, len, &m, &whole);
-		if (m.status == INPUT_OK && !same_output(&m, &whole))
+		if (m.status == EXIT_OK && !same_output(&m, &whole))
 			fail("read in pieces, the output differs from a whole read", doc, len, &m, &whole);
-		if (m.status != INPUT_OK &&
+		if (m.status != EXIT_OK &&
 		    (first_line_len(&m) != first_line_len(&whole) ||
 		     memcmp(m.msg, whole.msg, first_line_len(&m)) != 0))
 			fail("read in pieces, the error is reported elsewhere", doc, len, &m, &whole);
 		run_release(&whole);
 	}
 
-	if (opt.check) {
+	if (check) {
 		if (m.out.len != 0)
 			fail("--check wrote output", doc, len, &m, NULL);
 		if (!no_agreement) {
 			struct run f;
-			run_jfmt(&f, &copt, comments, doc, len, 0);
+			run_jfmt(&f, &copt, 0, comments, doc, len, 0);
 			if (f.status != m.status)
 				fail("--check and formatting disagree", doc, len, &m, &f);
 			run_release(&f);
@@ -325,13 +338,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!no_agreement) {
 		struct run c;
-		run_jfmt(&c, &check_opt, comments, doc, len, 0);
+		run_jfmt(&c, &copt, 1, comments, doc, len, 0);
 		if (c.status != m.status)
 			fail("formatting and --check disagree", doc, len, &m, &c);
 		run_release(&c);
 	}
 
-	if (m.status != INPUT_OK) {
+	if (m.status != EXIT_OK) {
 		run_release(&m);
 		return 0;
 	}
@@ -348,24 +361,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* The output is JSON. */
 	struct run v;
-	run_jfmt(&v, &check_opt, 0, plain, plain_len, 0);
-	if (v.status != INPUT_OK)
+	run_jfmt(&v, &copt, 1, 0, plain, plain_len, 0);
+	if (v.status != EXIT_OK)
 		fail("output is not accepted by --check", doc, len, &m, &v);
 	run_release(&v);
 
 	/* compact(output) == compact(input) */
 	struct run cx, cy;
-	run_jfmt(&cx, &copt, comments, doc, len, 0);
-	run_jfmt(&cy, &copt, 0, plain, plain_len, 0);
-	if (cx.status != INPUT_OK || cy.status != INPUT_OK || !same_output(&cx, &cy))
+	run_jfmt(&cx, &copt, 0, comments, doc, len, 0);
+	run_jfmt(&cy, &copt, 0, 0, plain, plain_len, 0);
+	if (cx.status != EXIT_OK || cy.status != EXIT_OK || !same_output(&cx, &cy))
 		fail("compact(output) != compact(input)", doc, len, &cx, &cy);
 	run_release(&cx);
 	run_release(&cy);
 
 	/* Formatting the output again changes nothing. */
 	struct run again;
-	run_jfmt(&again, &opt, 0, plain, plain_len, 0);
-	if (again.status != INPUT_OK || !same_output(&m, &again))
+	run_jfmt(&again, &opt, 0, 0, plain, plain_len, 0);
+	if (again.status != EXIT_OK || !same_output(&m, &again))
 		fail("formatting the output again changes it", doc, len, &m, &again);
 	run_release(&again);
 

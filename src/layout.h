@@ -1,0 +1,257 @@
+/* layout.h - the pieces of formatted output: separators, indentation,
+ * tokens, strings, opening and closing containers.  Private to the
+ * formatter (layout.c, format.c); everything here is inline, as the yajl
+ * callbacks are built from it once per layout.
+ */
+#ifndef JFMT_LAYOUT_H
+#define JFMT_LAYOUT_H
+
+#include <string.h>
+
+#include "alloc.h"
+#include "escape.h"
+#include "format.h"
+
+/* Bits of formatter.state[depth] for the container open at that depth. */
+#define CONTAINER_OBJECT  1   /* an object, not an array */
+#define CONTAINER_MEMBERS 2   /* at least one element written */
+#define CONTAINER_SORTED  4   /* members captured for sorting */
+
+/* Indentation is copied from one prebuilt run of this many bytes (after
+ * ",\n"); deeper levels append more. */
+#define INDENT_RUN 1024
+
+/* --- Pieces of output ---
+ *
+ * Every function below takes the layout `L` as a constant: the callbacks are
+ * stamped out once per layout, so that the common cases (plain compact,
+ * plain pretty) compile to straight-line code without the tests for colour,
+ * sorting and --seq.
+ */
+enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
+
+static inline int is_compact(const struct formatter *f, enum layout L)
+{
+	return L == PLAIN_COMPACT || (L == GENERAL && f->opt->compact);
+}
+
+static inline int is_colored(const struct formatter *f, enum layout L)
+{
+	return L == GENERAL && f->opt->color;
+}
+
+static void color_on(struct formatter *f, enum color_class c)
+{
+	const char *seq = f->opt->color_seq[c];
+	fbuffer_append(f->out, seq, strlen(seq));
+}
+
+static void color_off(struct formatter *f)
+{
+	fbuffer_append(f->out, "\033[0m", 4);
+}
+
+static inline void token(struct formatter *f, enum color_class c, const char *s,
+			 size_t n, enum layout L)
+{
+	if (is_colored(f, L)) {
+		color_on(f, c);
+		fbuffer_append(f->out, s, n);
+		color_off(f);
+		return;
+	}
+	fbuffer_append_short(f->out, s, n);
+}
+
+/* A newline and the indentation of `depth`, after a comma if `comma`. */
+static inline void newline_indent(struct formatter *f, size_t depth, int comma)
+{
+	size_t n = depth * f->indent;
+	const char *s = f->nl_indent + !comma;
+	size_t head = comma ? 2 : 1;
+
+	if (FB_LIKELY(n <= INDENT_RUN)) {
+		/* the run is longer than any padded copy reads */
+		FB_ASSERT(s + head + n + FBUFFER_COPY_WIDTH <= f->nl_indent + f->nl_indent_len);
+		fbuffer_append_padded(f->out, s, head + n);
+	} else {
+		fbuffer_append(f->out, s, head + INDENT_RUN);
+		fbuffer_append_repeat(f->out, f->opt->indent_char, n - INDENT_RUN);
+	}
+}
+
+/* What goes between the previous element (if `more`) and the next one. */
+static inline void separator(struct formatter *f, int more, enum color_class c,
+			     enum layout L)
+{
+	if (is_colored(f, L) && more) {
+		token(f, c, ",", 1, L);
+		more = 0;
+		if (is_compact(f, L))
+			return;
+	}
+	if (is_compact(f, L)) {
+		if (more)
+			fbuffer_append_char(f->out, ',');
+	} else {
+		newline_indent(f, f->depth, more);
+	}
+}
+
+/* Returns 1 to go on, 0 to stop the parse (the hooks recorded why). */
+static inline int write_string(struct formatter *f, const unsigned char *s,
+			       size_t len, enum color_class c, enum layout L)
+{
+	const unsigned char *raw;
+	size_t rawlen;
+	int mode = L == GENERAL ? f->opt->escape_mode : 0;
+	int rc;
+
+	if (is_colored(f, L))
+		color_on(f, c);
+	if (FB_UNLIKELY(f->raw_check) &&
+	    (rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen)) != 0) {
+		if (rc < 0)
+			return 0;
+		rc = escape_raw_string(f->out, raw, rawlen, mode);
+	} else {
+		rc = escape_string(f->out, s, len, mode);
+	}
+	if (is_colored(f, L))
+		color_off(f);
+	if (FB_UNLIKELY(rc < 0)) {
+		f->hooks->invalid_utf8(f->hooks->ctx);
+		return 0;
+	}
+	return 1;
+}
+
+/* --- Structure --- */
+
+/* Before any value: its separator, if it is an array element. */
+static inline void begin_value(struct formatter *f, enum layout L)
+{
+	if (f->depth == 0) {
+		if (L == GENERAL && f->opt->seq)
+			fbuffer_append_char(f->out, '\x1e');
+		return;
+	}
+	unsigned char *st = &f->state[f->depth];
+	if (*st & CONTAINER_OBJECT)
+		return;         /* the key and colon are already out */
+	separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
+	*st |= CONTAINER_MEMBERS;
+}
+
+/* The separator at `depth` (after another element if `more`; before a
+ * closing bracket with `more` 0) in a plain layout, as a slice of the
+ * prebuilt run, which can be read FBUFFER_COPY_WIDTH bytes past any slice: returns where it
+ * starts and sets *n to its length, which can be longer than the run. */
+static inline const char *separator_slice(const struct formatter *f, size_t depth,
+					  int more, enum layout L, size_t *n)
+{
+	if (L == PLAIN_COMPACT) {
+		*n = more ? 1 : 0;
+		return f->nl_indent;
+	}
+	*n = (more ? 2 : 1) + depth * f->indent;
+	return f->nl_indent + !more;
+}
+
+/* The separator before an element, as a slice of the run; indentation
+ * deeper than the run is written here, and *n is 0. */
+static inline const char *plain_element_separator(struct formatter *f, int more,
+						  enum layout L, size_t *n)
+{
+	const char *sep = separator_slice(f, f->depth, more, L, n);
+
+	if (FB_UNLIKELY(*n > INDENT_RUN)) {
+		newline_indent(f, f->depth, more);
+		*n = 0;
+	}
+	return sep;
+}
+
+/* The same before any value: nothing at the top or after a key. */
+static inline const char *plain_separator(struct formatter *f, enum layout L, size_t *n)
+{
+	*n = 0;
+	if (f->depth == 0)
+		return f->nl_indent;
+	unsigned char *st = &f->state[f->depth];
+	if (*st & CONTAINER_OBJECT)
+		return f->nl_indent;    /* the key and colon are already out */
+	int more = *st & CONTAINER_MEMBERS;
+	*st |= CONTAINER_MEMBERS;
+	return plain_element_separator(f, more, L, n);
+}
+
+/* A value that is one token. */
+static inline void value_token(struct formatter *f, enum color_class c,
+			       const char *tok, size_t len, enum layout L)
+{
+	begin_value(f, L);
+	token(f, c, tok, len, L);
+}
+
+#define NOINLINE __attribute__((noinline))
+
+/* A whole document has been written: end its line and tell the reader. */
+static NOINLINE int end_document(struct formatter *f)
+{
+	fbuffer_append_char(f->out, '\n');
+	return f->hooks->value_end(f->hooks->ctx) == 0;
+}
+
+/* After a value inside an object: tell the reader (for its messages). */
+static NOINLINE int member_done(struct formatter *f)
+{
+	f->hooks->member_end(f->hooks->ctx);
+	return 1;
+}
+
+/* After any value.  Returns yajl's "go on" (1) or "stop" (0). */
+static inline int end_value(struct formatter *f)
+{
+	if (FB_LIKELY(f->depth != 0)) {
+		if (f->state[f->depth] & CONTAINER_OBJECT)
+			return member_done(f);
+		return 1;
+	}
+	return end_document(f);
+}
+
+static inline void open_container(struct formatter *f, unsigned char bits, char c,
+				  enum color_class cls, enum layout L)
+{
+	value_token(f, cls, &c, 1, L);
+	f->depth++;
+	if (FB_UNLIKELY(f->depth >= f->state_cap))
+		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
+	f->state[f->depth] = bits;
+}
+
+static inline void close_container(struct formatter *f, char c, enum color_class cls,
+				   enum layout L)
+{
+	unsigned char st = f->state[f->depth];
+
+	f->depth--;
+	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
+		newline_indent(f, f->depth, 0);
+	token(f, cls, &c, 1, L);
+}
+
+static inline void write_colon(struct formatter *f, enum layout L)
+{
+	if (is_colored(f, L))
+		token(f, COLOR_OBJECT, ":", 1, L);
+	else if (is_compact(f, L))
+		fbuffer_append_char(f->out, ':');
+	else
+		fbuffer_append_short(f->out, ": ", 2);
+	if (is_colored(f, L) && !is_compact(f, L))
+		fbuffer_append_char(f->out, ' ');
+}
+
+#endif

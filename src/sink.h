@@ -1,0 +1,57 @@
+/* sink.h - the one interface between the reader and what it feeds.
+ *
+ * The reader (read.h) hands the input to yajl, and yajl calls the
+ * callbacks of a consumer: the formatter (format.h) or the validator
+ * (validate.h).  The two sides meet only here, as yajl's callback contract
+ * is the model: the reader knows nothing of what the callbacks do, and the
+ * consumer knows nothing of where the bytes came from.
+ *
+ *  - struct feed_hooks: what the consumer tells the reader, at the points
+ *    where the input's position matters (the reader keeps what locations
+ *    need).  The reader fills one in (reader_hooks()); the consumer gets it
+ *    at its init.
+ *  - struct sink: what the reader asks of the consumer.  The consumer fills
+ *    one in (format_sink(), validate_sink()); the reader gets it per input.
+ */
+#ifndef JFMT_SINK_H
+#define JFMT_SINK_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+struct feed_hooks {
+	void *ctx;
+	/** A top-level value has ended.  Returns 0 to go on, else stop. */
+	int (*value_end)(void *ctx);
+	/** A value inside an object has ended (its member is complete). */
+	void (*member_end)(void *ctx);
+	/**
+	 * Called for a string (or key) token while the consumer's raw check
+	 * is on (sink.set_raw_check): if the token holds an escape yajl
+	 * cannot decode faithfully (an unpaired surrogate), set *raw and *len
+	 * to the token's text between the quotes and return 1; return 0 if
+	 * the decoded text is exact; -1 to stop (the reader noted why).
+	 */
+	int (*raw_string)(void *ctx, const unsigned char **raw, size_t *len);
+	/** The string token just read is not valid UTF-8; the parse stops. */
+	void (*invalid_utf8)(void *ctx);
+};
+
+struct sink {
+	void *ctx;
+	const yajl_callbacks *callbacks;        /* yajl calls these with ctx */
+	/** A new input begins: forget any half-done document. */
+	void (*reset)(void *ctx);
+	/**
+	 * A count that grows whenever a parse event has been handled: the
+	 * reader compares it before and after a read is parsed, to learn
+	 * whether a token ended in it.
+	 */
+	unsigned long long (*progress)(const void *ctx);
+	/** Whether to call feed_hooks.raw_string for each string. */
+	void (*set_raw_check)(void *ctx, int on);
+	/** Whether the consumer cannot go on (its output failed). */
+	int (*failed)(const void *ctx);
+};
+
+#endif
