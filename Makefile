@@ -5,12 +5,18 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man/man1
 
+# The one place the version is written; --version, the tarball's name and
+# (checked by tests/packaging.bats) the man page and CHANGELOG.md follow it.
+VERSION   := $(shell cat VERSION)
+VERSION_CFLAGS = -DJFMT_VERSION='"$(VERSION)"'
+
 CC        ?= cc
 CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
-ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS)
+ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS) \
+	$(VERSION_CFLAGS)
 
 SRCS := $(wildcard src/*.c)
 OBJS := $(SRCS:src/%.c=build/%.o)
@@ -33,6 +39,9 @@ build/%.o: src/%.c $(HDRS) | check-yajl
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# A new VERSION rebuilds what carries it.
+$(OBJS): VERSION
+
 jfmt: $(OBJS)
 	$(CC) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
 
@@ -49,10 +58,10 @@ bench: jfmt
 # The whole suite again against a build with AddressSanitizer and UBSan.
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-build/asan/jfmt: $(SRCS) $(HDRS) | check-yajl
+build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(ASAN_FLAGS) $(YAJL_CFLAGS) \
-	  $(SRCS) $(YAJL_LIBS) -o $@
+	  $(VERSION_CFLAGS) $(SRCS) $(YAJL_LIBS) -o $@
 
 check-asan: build/asan/jfmt
 	@JFMT=$(CURDIR)/build/asan/jfmt ASAN_OPTIONS=detect_leaks=1 tests/run

@@ -11,7 +11,11 @@
 
 #include "escape.h"
 
-#define JFMT_VERSION "0.1.0"
+/* The Makefile passes the version from the file VERSION; this fallback
+ * only names a build made some other way. */
+#ifndef JFMT_VERSION
+#define JFMT_VERSION "unknown"
+#endif
 
 enum {
 	OPT_COMMENTS = 256,
@@ -74,7 +78,9 @@ static const char help_text[] =
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
-"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n";
+"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n"
+"Environment: NO_COLOR (non-empty) turns colour off for --color=auto;\n"
+"JFMT_COLORS sets the colours.  See 'man jfmt' for details.\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
