@@ -4,6 +4,9 @@
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 # The one place the version is written; --version, the tarball's name and
 # (checked by tests/packaging.bats) the man page and CHANGELOG.md follow it.
@@ -24,7 +27,7 @@ HDRS := $(wildcard src/*.h)
 
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
-	libclang-rt-14-dev
+	libclang-rt-14-dev zsh fish
 
 .PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz
 
@@ -79,12 +82,18 @@ fuzz: build/fuzz/fuzz_jfmt
 	@tests/fuzz/run $(FUZZ_SECONDS)
 
 install: jfmt
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
+	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 jfmt $(DESTDIR)$(BINDIR)/jfmt
 	install -m 644 man/jfmt.1 $(DESTDIR)$(MANDIR)/jfmt.1
+	install -m 644 completions/jfmt.bash $(DESTDIR)$(BASHCOMPDIR)/jfmt
+	install -m 644 completions/_jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt
+	install -m 644 completions/jfmt.fish $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1
+	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt \
+	  $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
 
 clean:
 	rm -rf build jfmt

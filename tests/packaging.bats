@@ -38,3 +38,177 @@ TOP="$BATS_TEST_DIRNAME/.."
 	[[ "$output" == *JFMT_COLORS* ]]
 	[[ "${lines[-1]}" == *"See 'man jfmt' for details."* ]]
 }
+
+# --- shell completions ---
+
+COMPLETIONS="$TOP/completions"
+
+# long_options: every long option that `jfmt --help` names, one a line.
+long_options() {
+	"$JFMT" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u
+}
+
+# bash_complete WORD...: the words the bash completion offers for the
+# command line WORD... (the last one is the word being completed), one a line.
+bash_complete() {
+	bash -c '
+		source "$1"/jfmt.bash || exit 2
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		_jfmt
+		printf "%s\n" "${COMPREPLY[@]}"
+	' bash "$COMPLETIONS" "$@"
+}
+
+# zsh_complete LINE: the matches zsh's completion offers when TAB is pressed
+# after LINE, sorted, one a line.  It types into an interactive zsh on a
+# pseudo-terminal (zsh/zpty), with compinit taking _jfmt from completions/,
+# and records each match that reaches compadd.
+zsh_complete() {
+	cat >"$T/zcomp.zsh" <<'ZSH'
+zmodload zsh/zpty || exit 2
+zpty z zsh -f -i
+zpty -w z "PROMPT=''; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "compadd() { local -a m; builtin compadd -O m \"\$@\"; print -rl -- \$m >>${(q)2}; builtin compadd \"\$@\"; }"
+zpty -w z "bindkey '^I' complete-word; echo __READY__"
+# The first match is the echo of the command, the second its output.
+zpty -r z x '*__READY__*'
+zpty -r z x '*__READY__*'
+zpty -w -n z "$3"$'\t'
+zpty -w z $'\C-e\C-u'"echo __DONE__"
+zpty -r z x '*__DONE__*'
+zpty -r z x '*__DONE__*'
+zpty -d z
+ZSH
+	rm -f "$T/zmatches"
+	timeout 20 zsh -f "$T/zcomp.zsh" "$COMPLETIONS" "$T/zmatches" "$1" >/dev/null || return
+	grep -v '^$' "$T/zmatches" | sort -u
+}
+
+# fish_complete LINE: what fish offers for LINE, sorted, one a line.
+fish_complete() {
+	fish --no-config -c "source '$COMPLETIONS/jfmt.fish'; complete -C'$1'" |
+		cut -f1 | sort
+}
+
+@test "every long option in --help is in each completion file" {
+	run -0 long_options
+	opts=$output
+	[ "$(wc -l <<<"$opts")" -ge 15 ]
+	for f in jfmt.bash _jfmt jfmt.fish; do
+		for opt in $opts; do
+			case $f in
+			jfmt.fish) pattern="-l ${opt#--}( |\$)" ;;
+			*) pattern="(^|[^a-z-])$opt([^a-z-]|\$)" ;;
+			esac
+			grep -qE -- "$pattern" "$COMPLETIONS/$f" ||
+				{ echo "$opt is missing from completions/$f"; return 1; }
+		done
+	done
+}
+
+@test "every long option the completions offer is one jfmt knows" {
+	run -0 bash_complete jfmt --
+	[ "${#lines[@]}" -ge 15 ]
+	for opt in "${lines[@]}"; do
+		run --separate-stderr "$JFMT" "${opt%=}" </dev/null
+		[[ "$stderr" != *"unknown option"* ]] || { echo "$stderr"; return 1; }
+	done
+}
+
+@test "bash: sourcing the completion registers it for jfmt" {
+	run -0 bash -c 'source "$1"/jfmt.bash && complete -p jfmt' bash "$COMPLETIONS"
+	[ "$output" = "complete -F _jfmt jfmt" ]
+}
+
+@test "bash: jfmt --co<TAB> offers --color --colour --comments --compact" {
+	run -0 bash_complete jfmt --co
+	[ "$output" = "$(printf '%s\n' --color --colour --comments --compact)" ]
+}
+
+@test "bash: --color= and --colour= offer auto always never" {
+	# as bash splits the word by default, at '='
+	run -0 bash_complete jfmt --color =
+	[ "$output" = "$(printf '%s\n' auto always never)" ]
+	run -0 bash_complete jfmt --colour = al
+	[ "$output" = always ]
+	# and with '=' left out of COMP_WORDBREAKS
+	run -0 bash_complete jfmt --color=n
+	[ "$output" = --color=never ]
+}
+
+@test "bash: --indent= takes 0 to 16, --in<TAB> offers --in-place --indent=" {
+	run -0 bash_complete jfmt --indent = 1
+	[ "$output" = "$(printf '%s\n' 1 10 11 12 13 14 15 16)" ]
+	run -0 bash_complete jfmt --in
+	[ "$output" = "$(printf '%s\n' --in-place --indent=)" ]
+}
+
+@test "bash: file names for operands, -o, --output= and after --" {
+	mkdir dir
+	put 'a b.json' '{}'
+	put ab.json '{}'
+	put --x.json '{}'
+	run -0 bash_complete jfmt -c a
+	[ "$output" = "$(printf '%s\n' 'a b.json' ab.json)" ]
+	run -0 bash_complete jfmt -o d
+	[ "$output" = dir ]
+	run -0 bash_complete jfmt --output = a
+	[ "$output" = "$(printf '%s\n' 'a b.json' ab.json)" ]
+	run -0 bash_complete jfmt -- --
+	[ "$output" = --x.json ]
+}
+
+@test "zsh: _jfmt loads through compinit and is bound to jfmt" {
+	need_cmd zsh
+	run -0 zsh -fc 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D
+		autoload +X _jfmt && print -r -- $_comps[jfmt]' zsh "$COMPLETIONS"
+	[ "$output" = _jfmt ]
+}
+
+@test "zsh: options, --color= values and file names complete" {
+	need_cmd zsh
+	zsh -fc 'zmodload zsh/zpty' || skip "zsh has no zpty module"
+	run -0 zsh_complete 'jfmt --co'
+	[ "$output" = "$(printf '%s\n' --color --colour --comments --compact)" ]
+	run -0 zsh_complete 'jfmt --color='
+	[ "$output" = "$(printf '%s\n' always auto never)" ]
+	put data.json '{}'
+	run -0 zsh_complete 'jfmt -c da'
+	[ "$output" = data.json ]
+}
+
+@test "fish: the completion parses and completes options, values and files" {
+	need_cmd fish
+	run -0 fish --no-config -n "$COMPLETIONS/jfmt.fish"
+	run -0 fish_complete 'jfmt --com'
+	[ "$output" = "$(printf '%s\n' --comments --compact)" ]
+	run -0 fish_complete 'jfmt --color='
+	[ "$output" = "$(printf '%s\n' --color=always --color=auto --color=never)" ]
+	put data.json '{}'
+	run -0 fish_complete 'jfmt -c dat'
+	[ "$output" = data.json ]
+}
+
+# --- install ---
+
+@test "make install puts the completions where each shell looks; uninstall removes all" {
+	need_cmd make
+	dest="$T/dest"
+	run -0 make -C "$TOP" install DESTDIR="$dest" PREFIX=/usr
+	for f in bin/jfmt share/man/man1/jfmt.1 \
+		share/bash-completion/completions/jfmt \
+		share/zsh/site-functions/_jfmt \
+		share/fish/vendor_completions.d/jfmt.fish; do
+		[ -f "$dest/usr/$f" ] || { echo "not installed: $f"; return 1; }
+	done
+	cmp "$TOP/completions/jfmt.bash" "$dest/usr/share/bash-completion/completions/jfmt"
+	cmp "$TOP/completions/_jfmt" "$dest/usr/share/zsh/site-functions/_jfmt"
+	cmp "$TOP/completions/jfmt.fish" "$dest/usr/share/fish/vendor_completions.d/jfmt.fish"
+	run -0 make -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/usr
+	run -0 find "$dest" ! -type d
+	[ -z "$output" ]
+}
