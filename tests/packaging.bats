@@ -212,3 +212,46 @@ fish_complete() {
 	run -0 find "$dest" ! -type d
 	[ -z "$output" ]
 }
+
+# --- pre-commit hooks ---
+
+# need_yaml: skip unless python3 with its YAML parser and jq are installed.
+need_yaml() {
+	need_cmd python3 jq
+	python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
+}
+
+# hooks_json: .pre-commit-hooks.yaml read by a YAML parser, as JSON.
+hooks_json() {
+	python3 -c '
+import json, sys, yaml
+with open(sys.argv[1]) as f:
+    print(json.dumps(yaml.safe_load(f)))
+' "$TOP/.pre-commit-hooks.yaml"
+}
+
+@test ".pre-commit-hooks.yaml parses and declares the jfmt and jfmt-check hooks" {
+	need_yaml
+	run -0 hooks_json
+	hooks=$output
+	# pre-commit requires id, name, entry and language for each hook
+	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types]]' <<<"$hooks"
+	[ "$output" = '[["jfmt",true,"jfmt -i","system",["json"]],["jfmt-check",true,"jfmt --check","system",["json"]]]' ]
+}
+
+@test "each hook's entry, run on a formatted file as pre-commit would, passes" {
+	need_yaml
+	run -0 hooks_json
+	hooks=$output
+	put ok.json $'{\n  "a": [\n    1\n  ]\n}\n'
+	cp ok.json want.json
+	mkdir bin
+	ln -s "$JFMT" bin/jfmt
+	for id in jfmt jfmt-check; do
+		entry=$(jq -r --arg id "$id" '.[] | select(.id == $id) | .entry' <<<"$hooks")
+		# pre-commit splits the entry into words and appends the file names
+		# shellcheck disable=SC2086
+		PATH="$WORK/bin:$PATH" run -0 $entry ok.json
+		cmp ok.json want.json
+	done
+}
