@@ -71,16 +71,16 @@ zsh_complete() {
 	cat >"$T/zcomp.zsh" <<'ZSH'
 zmodload zsh/zpty || exit 2
 zpty z zsh -f -i
-zpty -w z "PROMPT=''; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "PROMPT='<jfmt-prompt>'; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
 zpty -w z "compadd() { local -a m; builtin compadd -O m \"\$@\"; print -rl -- \$m >>${(q)2}; builtin compadd \"\$@\"; }"
-zpty -w z "bindkey '^I' complete-word; echo __READY__"
-# The first match is the echo of the command, the second its output.
-zpty -r z x '*__READY__*'
-zpty -r z x '*__READY__*'
+# The quotes keep the echo of the typed command from matching.  Wait for
+# the prompt after it: the line editor is then reading, with the terminal
+# in raw mode, where ^U is a key for it and not the kernel's line kill.
+zpty -w z "bindkey '^I' complete-word; echo __REA''DY__"
+zpty -r z x '*__READY__*' && zpty -r z x '*<jfmt-prompt>*' || exit 3
 zpty -w -n z "$3"$'\t'
-zpty -w z $'\C-e\C-u'"echo __DONE__"
-zpty -r z x '*__DONE__*'
-zpty -r z x '*__DONE__*'
+zpty -w z $'\C-e\C-u'"echo __DO''NE__"
+zpty -r z x '*__DONE__*' || exit 3
 zpty -d z
 ZSH
 	rm -f "$T/zmatches"
