@@ -29,7 +29,8 @@ DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml
 
-.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz
+.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz \
+	dist distcheck
 
 all: jfmt
 
@@ -94,6 +95,45 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt \
 	  $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
+
+# The release tarball holds every file git tracks except those below, which
+# building, testing and installing do not need: CI scripts, .gitignore files
+# and measured benchmark results.  Taking git's list (and not a list of our
+# own) means a new source or test file is shipped without a Makefile change;
+# distcheck then proves that the tarball is enough.
+DIST := jfmt-$(VERSION)
+DIST_EXCLUDE := ^\.ci/ (^|/)\.gitignore$$ ^bench/results/
+
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || \
+	  { echo "make dist needs a git checkout" >&2; exit 2; }
+	rm -rf build/dist $(DIST).tar.gz
+	@mkdir -p build/dist/$(DIST)
+	git ls-files -z | grep -zvE '$(subst $(eval) ,|,$(DIST_EXCLUDE))' | \
+	  xargs -0 cp -P --parents -t build/dist/$(DIST)
+	tar -C build/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	  --mtime=@$$(git log -1 --format=%ct) -cf - $(DIST) | gzip -9n >$(DIST).tar.gz
+	rm -rf build/dist
+	@echo "$(DIST).tar.gz"
+
+# Unpack the tarball in a scratch directory; build, test, install into a
+# DESTDIR and uninstall there; fail if a file or link is left behind.  (The
+# directories install made stay, as they may be shared with other packages.)
+# Tests that need ../shared skip, since the tarball has none next to it.
+distcheck: dist
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	tar -xzf $(DIST).tar.gz -C "$$tmp"; \
+	cd "$$tmp/$(DIST)"; \
+	$(MAKE) --no-print-directory; \
+	$(MAKE) --no-print-directory test; \
+	$(MAKE) --no-print-directory install DESTDIR="$$tmp/dest"; \
+	$(MAKE) --no-print-directory uninstall DESTDIR="$$tmp/dest"; \
+	left=$$(cd "$$tmp/dest" && find . ! -type d); \
+	if [ -n "$$left" ]; then \
+	  echo "distcheck: make uninstall left behind:" >&2; \
+	  echo "$$left" >&2; exit 1; \
+	fi; \
+	echo "distcheck: $(DIST).tar.gz builds, tests, installs and uninstalls"
 
 clean:
 	rm -rf build jfmt

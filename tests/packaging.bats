@@ -213,6 +213,65 @@ fish_complete() {
 	[ -z "$output" ]
 }
 
+# --- the release tarball ---
+
+# need_git_checkout: skip unless the sources are a git checkout (they are
+# not when the tests run from the tarball, in make distcheck).
+need_git_checkout() {
+	need_cmd git
+	git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+		skip "not a git checkout (make dist takes git's list of files)"
+}
+
+@test "make dist: the tarball holds what builds, tests and installs, and nothing else" {
+	need_git_checkout
+	need_cmd make tar
+	version=$(cat "$TOP/VERSION")
+	# A repository of its own holding the files git tracks here, plus what a
+	# working tree gathers: build outputs, a binary, benchmark results.
+	mkdir copy
+	git -C "$TOP" ls-files -z | (cd "$TOP" && xargs -0 cp -P --parents -t "$WORK/copy")
+	cd copy
+	mkdir -p bench/results build/x
+	put bench/results/extra.json '{}'
+	put build/x/junk.o x
+	put jfmt x
+	git init -q .
+	git add -A
+	git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m copy
+	put untracked.json '{}'
+	run -0 make dist
+	[ "${lines[-1]}" = "jfmt-$version.tar.gz" ]
+	run -0 tar -tzf "jfmt-$version.tar.gz"
+	list=$output
+	for f in Makefile LICENSE README.md VERSION CHANGELOG.md man/jfmt.1 \
+		src/cli.c src/main.c tests/run tests/test_helper.bash \
+		tests/packaging.bats completions/jfmt.bash completions/_jfmt \
+		completions/jfmt.fish .pre-commit-hooks.yaml; do
+		grep -qxF "jfmt-$version/$f" <<<"$list" || { echo "missing: $f"; return 1; }
+	done
+	# every entry sits in one top directory named after the version
+	run grep -v "^jfmt-$version/" <<<"$list"
+	[ -z "$output" ]
+	for bad in "/bench/results/" "/build/" "/.ci/" "/.git/" "/.gitignore" \
+		"/untracked.json" "jfmt-$version/jfmt\$" "\.tar\.gz\$" "\.o\$"; do
+		run grep -E -- "$bad" <<<"$list"
+		[ -z "$output" ] || { echo "should not be in the tarball: $output"; return 1; }
+	done
+	# and make dist leaves no staging directory behind
+	[ ! -e build/dist ]
+}
+
+@test "make dist outside a git checkout fails with a message" {
+	need_cmd make
+	mkdir plain
+	cp "$TOP/Makefile" "$TOP/VERSION" plain/
+	cd plain
+	GIT_CEILING_DIRECTORIES="$WORK" run -2 --separate-stderr make -s dist
+	[[ "$stderr" == *"make dist needs a git checkout"* ]]
+	[ ! -e "jfmt-$(cat VERSION).tar.gz" ]
+}
+
 # --- pre-commit hooks ---
 
 # need_yaml: skip unless python3 with its YAML parser and jq are installed.
