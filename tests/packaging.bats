@@ -314,3 +314,53 @@ with open(sys.argv[1]) as f:
 		cmp ok.json want.json
 	done
 }
+
+# --- README ---
+
+# readme_block AFTER: the first fenced code block after the line that
+# starts with AFTER in README.md, without its fences.
+readme_block() {
+	awk -v after="$1" '
+		index($0, after) == 1 { seen = 1; next }
+		seen && /^```/ { if (inside) exit; inside = 1; next }
+		inside { print }
+	' "$TOP/README.md"
+}
+
+@test "README: the quick start is the two lines it always was" {
+	run -0 readme_block "## Quick start"
+	[ "$output" = "$(printf '%s\n' 'make deps test' 'make && ./jfmt FILE')" ]
+}
+
+@test "README: the plain git pre-commit hook refuses a commit with bad JSON" {
+	need_cmd git
+	run -0 readme_block "**git pre-commit, plain.**"
+	[[ "${lines[0]}" == "#!/bin/sh" ]]
+	hook=$output
+	mkdir bin repo
+	ln -s "$JFMT" bin/jfmt
+	cd repo
+	git init -q .
+	printf '%s\n' "$hook" >.git/hooks/pre-commit
+	chmod +x .git/hooks/pre-commit
+	commit() { PATH="$WORK/bin:$PATH" git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m "$1"; }
+	put good.json $'[\n  1\n]\n'
+	git add good.json
+	run -0 commit good
+	put bad.json '[1,'
+	git add bad.json
+	run -1 commit bad
+	[[ "$output" == *"jfmt: bad.json:"* ]]
+	run -0 git log --format=%s
+	[ "$output" = good ]
+}
+
+@test "README: the pre-commit framework example names a hook the repository has" {
+	run -0 readme_block "**git pre-commit, with the"
+	ids=$(grep -oE -- '- id: [a-z-]+' <<<"$output" | cut -d' ' -f3)
+	[ -n "$ids" ]
+	for id in $ids; do
+		grep -qxF -- "- id: $id" "$TOP/.pre-commit-hooks.yaml" ||
+			{ echo "no hook $id in .pre-commit-hooks.yaml"; return 1; }
+	done
+}
