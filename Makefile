@@ -4,13 +4,22 @@
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+# The one place the version is written; --version, the tarball's name and
+# (checked by tests/packaging.bats) the man page and CHANGELOG.md follow it.
+VERSION   := $(shell cat VERSION)
+VERSION_CFLAGS = -DJFMT_VERSION='"$(VERSION)"'
 
 CC        ?= cc
 CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
-ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS)
+ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS) \
+	$(VERSION_CFLAGS)
 
 SRCS := $(wildcard src/*.c)
 OBJS := $(SRCS:src/%.c=build/%.o)
@@ -18,9 +27,10 @@ HDRS := $(wildcard src/*.h)
 
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
-	libclang-rt-14-dev
+	libclang-rt-14-dev zsh fish python3-yaml
 
-.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz
+.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz \
+	dist distcheck
 
 all: jfmt
 
@@ -32,6 +42,9 @@ check-yajl:
 build/%.o: src/%.c $(HDRS) | check-yajl
 	@mkdir -p build
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# A new VERSION rebuilds what carries it.
+$(OBJS): VERSION
 
 jfmt: $(OBJS)
 	$(CC) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
@@ -49,10 +62,10 @@ bench: jfmt
 # The whole suite again against a build with AddressSanitizer and UBSan.
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-build/asan/jfmt: $(SRCS) $(HDRS) | check-yajl
+build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(ASAN_FLAGS) $(YAJL_CFLAGS) \
-	  $(SRCS) $(YAJL_LIBS) -o $@
+	  $(VERSION_CFLAGS) $(SRCS) $(YAJL_LIBS) -o $@
 
 check-asan: build/asan/jfmt
 	@JFMT=$(CURDIR)/build/asan/jfmt ASAN_OPTIONS=detect_leaks=1 tests/run
@@ -70,12 +83,57 @@ fuzz: build/fuzz/fuzz_jfmt
 	@tests/fuzz/run $(FUZZ_SECONDS)
 
 install: jfmt
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) \
+	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 jfmt $(DESTDIR)$(BINDIR)/jfmt
 	install -m 644 man/jfmt.1 $(DESTDIR)$(MANDIR)/jfmt.1
+	install -m 644 completions/jfmt.bash $(DESTDIR)$(BASHCOMPDIR)/jfmt
+	install -m 644 completions/_jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt
+	install -m 644 completions/jfmt.fish $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1
+	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt \
+	  $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
+
+# The release tarball holds every file git tracks except those below, which
+# building, testing and installing do not need: CI scripts, .gitignore files
+# and measured benchmark results.  Taking git's list (and not a list of our
+# own) means a new source or test file is shipped without a Makefile change;
+# distcheck then proves that the tarball is enough.
+DIST := jfmt-$(VERSION)
+DIST_EXCLUDE := ^\.ci/ (^|/)\.gitignore$$ ^bench/results/
+
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || \
+	  { echo "make dist needs a git checkout" >&2; exit 2; }
+	rm -rf build/dist $(DIST).tar.gz
+	@mkdir -p build/dist/$(DIST)
+	git ls-files -z | grep -zvE '$(subst $(eval) ,|,$(DIST_EXCLUDE))' | \
+	  xargs -0 cp -P --parents -t build/dist/$(DIST)
+	tar -C build/dist --sort=name --owner=0 --group=0 --numeric-owner \
+	  --mtime=@$$(git log -1 --format=%ct) -cf - $(DIST) | gzip -9n >$(DIST).tar.gz
+	rm -rf build/dist
+	@echo "$(DIST).tar.gz"
+
+# Unpack the tarball in a scratch directory; build, test, install into a
+# DESTDIR and uninstall there; fail if a file or link is left behind.  (The
+# directories install made stay, as they may be shared with other packages.)
+# Tests that need ../shared skip, since the tarball has none next to it.
+distcheck: dist
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	tar -xzf $(DIST).tar.gz -C "$$tmp"; \
+	cd "$$tmp/$(DIST)"; \
+	$(MAKE) --no-print-directory; \
+	$(MAKE) --no-print-directory test; \
+	$(MAKE) --no-print-directory install DESTDIR="$$tmp/dest"; \
+	$(MAKE) --no-print-directory uninstall DESTDIR="$$tmp/dest"; \
+	left=$$(cd "$$tmp/dest" && find . ! -type d); \
+	if [ -n "$$left" ]; then \
+	  echo "distcheck: make uninstall left behind:" >&2; \
+	  echo "$$left" >&2; exit 1; \
+	fi; \
+	echo "distcheck: $(DIST).tar.gz builds, tests, installs and uninstalls"
 
 clean:
 	rm -rf build jfmt

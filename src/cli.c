@@ -12,7 +12,11 @@
 #include "diag.h"
 #include "escape.h"
 
-#define JFMT_VERSION "0.1.0"
+/* The Makefile passes the version from the file VERSION; this fallback
+ * only names a build made some other way. */
+#ifndef JFMT_VERSION
+#define JFMT_VERSION "unknown"
+#endif
 
 enum {
 	OPT_COMMENTS = 256,
@@ -75,7 +79,9 @@ static const char help_text[] =
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
-"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n";
+"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n"
+"Environment: NO_COLOR (non-empty) turns colour off for --color=auto;\n"
+"JFMT_COLORS sets the colours.  See 'man jfmt' for details.\n";
 
 static void print_and_exit(const char *text)
 {

@@ -1,0 +1,366 @@
+#!/usr/bin/env bats
+# tests/packaging.bats - what jfmt ships besides the program: one version
+# everywhere, the release tarball, shell completions, the pre-commit hooks
+# and the pointers from --help to the environment and the man page.
+
+load test_helper
+
+TOP="$BATS_TEST_DIRNAME/.."
+
+# --- one version ---
+
+@test "--version prints the version in VERSION" {
+	version=$(cat "$TOP/VERSION")
+	[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+	run -0 --separate-stderr "$JFMT" --version
+	[[ "$output" == "jfmt $version (yajl "* ]]
+}
+
+@test "the man page's footer carries the version in VERSION" {
+	version=$(cat "$TOP/VERSION")
+	run -0 grep -c '^\.Os ' "$TOP/man/jfmt.1"
+	[ "$output" = 1 ]
+	run -0 grep '^\.Os ' "$TOP/man/jfmt.1"
+	[ "$output" = ".Os jfmt $version" ]
+}
+
+@test "CHANGELOG.md's first version heading is the version in VERSION" {
+	version=$(cat "$TOP/VERSION")
+	run -0 grep -m1 '^## ' "$TOP/CHANGELOG.md"
+	[[ "$output" == "## $version" || "$output" == "## $version "* ]]
+}
+
+# --- --help ---
+
+@test "--help names NO_COLOR and JFMT_COLORS and points to the man page" {
+	run -0 --separate-stderr "$JFMT" --help
+	[[ "$output" == *NO_COLOR* ]]
+	[[ "$output" == *JFMT_COLORS* ]]
+	[[ "${lines[-1]}" == *"See 'man jfmt' for details."* ]]
+}
+
+# --- shell completions ---
+
+COMPLETIONS="$TOP/completions"
+
+# long_options: every long option that `jfmt --help` names, one a line.
+long_options() {
+	"$JFMT" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u
+}
+
+# bash_complete WORD...: the words the bash completion offers for the
+# command line WORD... (the last one is the word being completed), one a line.
+bash_complete() {
+	bash -c '
+		source "$1"/jfmt.bash || exit 2
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		_jfmt
+		printf "%s\n" "${COMPREPLY[@]}"
+	' bash "$COMPLETIONS" "$@"
+}
+
+# zsh_complete LINE: the matches zsh's completion offers when TAB is pressed
+# after LINE, sorted, one a line.  It types into an interactive zsh on a
+# pseudo-terminal (zsh/zpty), with compinit taking _jfmt from completions/,
+# and records each match that reaches compadd.
+zsh_complete() {
+	cat >"$T/zcomp.zsh" <<'ZSH'
+zmodload zsh/zpty || exit 2
+zpty z zsh -f -i
+zpty -w z "PROMPT='<jfmt-prompt>'; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "compadd() { local -a m; builtin compadd -O m \"\$@\"; print -rl -- \$m >>${(q)2}; builtin compadd \"\$@\"; }"
+# The quotes keep the echo of the typed command from matching.  Wait for
+# the prompt after it: the line editor is then reading, with the terminal
+# in raw mode, where ^U is a key for it and not the kernel's line kill.
+zpty -w z "bindkey '^I' complete-word; echo __REA''DY__"
+zpty -r z x '*__READY__*' && zpty -r z x '*<jfmt-prompt>*' || exit 3
+zpty -w -n z "$3"$'\t'
+zpty -w z $'\C-e\C-u'"echo __DO''NE__"
+zpty -r z x '*__DONE__*' || exit 3
+zpty -d z
+ZSH
+	rm -f "$T/zmatches"
+	timeout 20 zsh -f "$T/zcomp.zsh" "$COMPLETIONS" "$T/zmatches" "$1" >/dev/null || return
+	grep -v '^$' "$T/zmatches" | sort -u
+}
+
+# fish_complete LINE: what fish offers for LINE, sorted, one a line.
+fish_complete() {
+	fish --no-config -c "source '$COMPLETIONS/jfmt.fish'; complete -C'$1'" |
+		cut -f1 | sort
+}
+
+@test "every long option in --help is in each completion file" {
+	run -0 long_options
+	opts=$output
+	[ "$(wc -l <<<"$opts")" -ge 15 ]
+	for f in jfmt.bash _jfmt jfmt.fish; do
+		for opt in $opts; do
+			case $f in
+			jfmt.fish) pattern="-l ${opt#--}( |\$)" ;;
+			*) pattern="(^|[^a-z-])$opt([^a-z-]|\$)" ;;
+			esac
+			grep -qE -- "$pattern" "$COMPLETIONS/$f" ||
+				{ echo "$opt is missing from completions/$f"; return 1; }
+		done
+	done
+}
+
+@test "every long option the completions offer is one jfmt knows" {
+	run -0 bash_complete jfmt --
+	[ "${#lines[@]}" -ge 15 ]
+	for opt in "${lines[@]}"; do
+		run --separate-stderr "$JFMT" "${opt%=}" </dev/null
+		[[ "$stderr" != *"unknown option"* ]] || { echo "$stderr"; return 1; }
+	done
+}
+
+@test "bash: sourcing the completion registers it for jfmt" {
+	run -0 bash -c 'source "$1"/jfmt.bash && complete -p jfmt' bash "$COMPLETIONS"
+	[ "$output" = "complete -F _jfmt jfmt" ]
+}
+
+@test "bash: jfmt --co<TAB> offers --color --colour --comments --compact" {
+	run -0 bash_complete jfmt --co
+	[ "$output" = "$(printf '%s\n' --color --colour --comments --compact)" ]
+}
+
+@test "bash: --color= and --colour= offer auto always never" {
+	# as bash splits the word by default, at '='
+	run -0 bash_complete jfmt --color =
+	[ "$output" = "$(printf '%s\n' auto always never)" ]
+	run -0 bash_complete jfmt --colour = al
+	[ "$output" = always ]
+	# and with '=' left out of COMP_WORDBREAKS
+	run -0 bash_complete jfmt --color=n
+	[ "$output" = --color=never ]
+}
+
+@test "bash: --indent= takes 0 to 16, --in<TAB> offers --in-place --indent=" {
+	run -0 bash_complete jfmt --indent = 1
+	[ "$output" = "$(printf '%s\n' 1 10 11 12 13 14 15 16)" ]
+	run -0 bash_complete jfmt --in
+	[ "$output" = "$(printf '%s\n' --in-place --indent=)" ]
+}
+
+@test "bash: file names for operands, -o, --output= and after --" {
+	mkdir dir
+	put 'a b.json' '{}'
+	put ab.json '{}'
+	put --x.json '{}'
+	run -0 bash_complete jfmt -c a
+	[ "$output" = "$(printf '%s\n' 'a b.json' ab.json)" ]
+	run -0 bash_complete jfmt -o d
+	[ "$output" = dir ]
+	run -0 bash_complete jfmt --output = a
+	[ "$output" = "$(printf '%s\n' 'a b.json' ab.json)" ]
+	run -0 bash_complete jfmt -- --
+	[ "$output" = --x.json ]
+}
+
+@test "zsh: _jfmt loads through compinit and is bound to jfmt" {
+	need_cmd zsh
+	run -0 zsh -fc 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D
+		autoload +X _jfmt && print -r -- $_comps[jfmt]' zsh "$COMPLETIONS"
+	[ "$output" = _jfmt ]
+}
+
+@test "zsh: options, --color= values and file names complete" {
+	need_cmd zsh
+	zsh -fc 'zmodload zsh/zpty' || skip "zsh has no zpty module"
+	run -0 zsh_complete 'jfmt --co'
+	[ "$output" = "$(printf '%s\n' --color --colour --comments --compact)" ]
+	run -0 zsh_complete 'jfmt --color='
+	[ "$output" = "$(printf '%s\n' always auto never)" ]
+	put data.json '{}'
+	run -0 zsh_complete 'jfmt -c da'
+	[ "$output" = data.json ]
+}
+
+@test "fish: the completion parses and completes options, values and files" {
+	need_cmd fish
+	run -0 fish --no-config -n "$COMPLETIONS/jfmt.fish"
+	run -0 fish_complete 'jfmt --com'
+	[ "$output" = "$(printf '%s\n' --comments --compact)" ]
+	run -0 fish_complete 'jfmt --color='
+	[ "$output" = "$(printf '%s\n' --color=always --color=auto --color=never)" ]
+	put data.json '{}'
+	run -0 fish_complete 'jfmt -c dat'
+	[ "$output" = data.json ]
+}
+
+# --- install ---
+
+@test "make install puts the completions where each shell looks; uninstall removes all" {
+	need_cmd make
+	dest="$T/dest"
+	run -0 make -C "$TOP" install DESTDIR="$dest" PREFIX=/usr
+	for f in bin/jfmt share/man/man1/jfmt.1 \
+		share/bash-completion/completions/jfmt \
+		share/zsh/site-functions/_jfmt \
+		share/fish/vendor_completions.d/jfmt.fish; do
+		[ -f "$dest/usr/$f" ] || { echo "not installed: $f"; return 1; }
+	done
+	cmp "$TOP/completions/jfmt.bash" "$dest/usr/share/bash-completion/completions/jfmt"
+	cmp "$TOP/completions/_jfmt" "$dest/usr/share/zsh/site-functions/_jfmt"
+	cmp "$TOP/completions/jfmt.fish" "$dest/usr/share/fish/vendor_completions.d/jfmt.fish"
+	run -0 make -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/usr
+	run -0 find "$dest" ! -type d
+	[ -z "$output" ]
+}
+
+# --- the release tarball ---
+
+# need_git_checkout: skip unless the sources are a git checkout (they are
+# not when the tests run from the tarball, in make distcheck).
+need_git_checkout() {
+	need_cmd git
+	git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+		skip "not a git checkout (make dist takes git's list of files)"
+}
+
+@test "make dist: the tarball holds what builds, tests and installs, and nothing else" {
+	need_git_checkout
+	need_cmd make tar
+	version=$(cat "$TOP/VERSION")
+	# A repository of its own holding the files git tracks here, plus what a
+	# working tree gathers: build outputs, a binary, benchmark results.
+	mkdir copy
+	git -C "$TOP" ls-files -z | (cd "$TOP" && xargs -0 cp -P --parents -t "$WORK/copy")
+	cd copy
+	mkdir -p bench/results build/x
+	put bench/results/extra.json '{}'
+	put build/x/junk.o x
+	put jfmt x
+	git init -q .
+	git add -A
+	git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m copy
+	put untracked.json '{}'
+	run -0 make dist
+	[ "${lines[-1]}" = "jfmt-$version.tar.gz" ]
+	run -0 tar -tzf "jfmt-$version.tar.gz"
+	list=$output
+	for f in Makefile LICENSE README.md VERSION CHANGELOG.md man/jfmt.1 \
+		src/cli.c src/main.c tests/run tests/test_helper.bash \
+		tests/packaging.bats completions/jfmt.bash completions/_jfmt \
+		completions/jfmt.fish .pre-commit-hooks.yaml; do
+		grep -qxF "jfmt-$version/$f" <<<"$list" || { echo "missing: $f"; return 1; }
+	done
+	# every entry sits in one top directory named after the version
+	run grep -v "^jfmt-$version/" <<<"$list"
+	[ -z "$output" ]
+	for bad in "/bench/results/" "/build/" "/.ci/" "/.git/" "/.gitignore" \
+		"/untracked.json" "jfmt-$version/jfmt\$" "\.tar\.gz\$" "\.o\$"; do
+		run grep -E -- "$bad" <<<"$list"
+		[ -z "$output" ] || { echo "should not be in the tarball: $output"; return 1; }
+	done
+	# and make dist leaves no staging directory behind
+	[ ! -e build/dist ]
+}
+
+@test "make dist outside a git checkout fails with a message" {
+	need_cmd make
+	mkdir plain
+	cp "$TOP/Makefile" "$TOP/VERSION" plain/
+	cd plain
+	GIT_CEILING_DIRECTORIES="$WORK" run -2 --separate-stderr make -s dist
+	[[ "$stderr" == *"make dist needs a git checkout"* ]]
+	[ ! -e "jfmt-$(cat VERSION).tar.gz" ]
+}
+
+# --- pre-commit hooks ---
+
+# need_yaml: skip unless python3 with its YAML parser and jq are installed.
+need_yaml() {
+	need_cmd python3 jq
+	python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
+}
+
+# hooks_json: .pre-commit-hooks.yaml read by a YAML parser, as JSON.
+hooks_json() {
+	python3 -c '
+import json, sys, yaml
+with open(sys.argv[1]) as f:
+    print(json.dumps(yaml.safe_load(f)))
+' "$TOP/.pre-commit-hooks.yaml"
+}
+
+@test ".pre-commit-hooks.yaml parses and declares the jfmt and jfmt-check hooks" {
+	need_yaml
+	run -0 hooks_json
+	hooks=$output
+	# pre-commit requires id, name, entry and language for each hook
+	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types]]' <<<"$hooks"
+	[ "$output" = '[["jfmt",true,"jfmt -i","system",["json"]],["jfmt-check",true,"jfmt --check","system",["json"]]]' ]
+}
+
+@test "each hook's entry, run on a formatted file as pre-commit would, passes" {
+	need_yaml
+	run -0 hooks_json
+	hooks=$output
+	put ok.json $'{\n  "a": [\n    1\n  ]\n}\n'
+	cp ok.json want.json
+	mkdir bin
+	ln -s "$JFMT" bin/jfmt
+	for id in jfmt jfmt-check; do
+		entry=$(jq -r --arg id "$id" '.[] | select(.id == $id) | .entry' <<<"$hooks")
+		# pre-commit splits the entry into words and appends the file names
+		# shellcheck disable=SC2086
+		PATH="$WORK/bin:$PATH" run -0 $entry ok.json
+		cmp ok.json want.json
+	done
+}
+
+# --- README ---
+
+# readme_block AFTER: the first fenced code block after the line that
+# starts with AFTER in README.md, without its fences.
+readme_block() {
+	awk -v after="$1" '
+		index($0, after) == 1 { seen = 1; next }
+		seen && /^```/ { if (inside) exit; inside = 1; next }
+		inside { print }
+	' "$TOP/README.md"
+}
+
+@test "README: the quick start is the two lines it always was" {
+	run -0 readme_block "## Quick start"
+	[ "$output" = "$(printf '%s\n' 'make deps test' 'make && ./jfmt FILE')" ]
+}
+
+@test "README: the plain git pre-commit hook refuses a commit with bad JSON" {
+	need_cmd git
+	run -0 readme_block "**git pre-commit, plain.**"
+	[[ "${lines[0]}" == "#!/bin/sh" ]]
+	hook=$output
+	mkdir bin repo
+	ln -s "$JFMT" bin/jfmt
+	cd repo
+	git init -q .
+	printf '%s\n' "$hook" >.git/hooks/pre-commit
+	chmod +x .git/hooks/pre-commit
+	commit() { PATH="$WORK/bin:$PATH" git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m "$1"; }
+	put good.json $'[\n  1\n]\n'
+	git add good.json
+	run -0 commit good
+	put bad.json '[1,'
+	git add bad.json
+	run -1 commit bad
+	[[ "$output" == *"jfmt: bad.json:"* ]]
+	run -0 git log --format=%s
+	[ "$output" = good ]
+}
+
+@test "README: the pre-commit framework example names a hook the repository has" {
+	run -0 readme_block "**git pre-commit, with the"
+	ids=$(grep -oE -- '- id: [a-z-]+' <<<"$output" | cut -d' ' -f3)
+	[ -n "$ids" ]
+	for id in $ids; do
+		grep -qxF -- "- id: $id" "$TOP/.pre-commit-hooks.yaml" ||
+			{ echo "no hook $id in .pre-commit-hooks.yaml"; return 1; }
+	done
+}
