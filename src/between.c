@@ -1,59 +1,37 @@
-/* between.c - what may follow a top-level value on its line.  See
- * between.h. */
+/* between.c - what may follow a top-level value.  See between.h. */
 #include "between.h"
-
-static const char msg_comment[] = "comments are not allowed without --comments";
-static const char msg_separate[] =
-	"unexpected data after a document (documents must be separated by newlines)";
 
 void between_init(struct between *b, int comments)
 {
-	b->state = BETWEEN_DONE;
+	b->pending = 0;
 	b->comments = comments;
 }
 
-const char *between_check(struct between *b, const unsigned char *p, size_t n, size_t *bad)
+/* A number or a word (true, false, null) ends with one of these. */
+static int is_bare(unsigned char c)
 {
-	enum between_state st = b->state == BETWEEN_DONE ? BETWEEN_BLANK : b->state;
-	size_t off;
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+}
 
-	for (off = 0; off < n; off++) {
-		unsigned char c = p[off];
-		if (c == '\n' && st != BETWEEN_SLASH)
-			break;
-		switch (st) {
-		case BETWEEN_BLANK:
-			if (c == ' ' || c == '\t' || c == '\r')
-				continue;
-			if (c == '/' && b->comments) {
-				st = BETWEEN_SLASH;
-				continue;
-			}
-			b->state = BETWEEN_DONE;
-			*bad = off;
-			return c == '/' ? msg_comment : msg_separate;
-		case BETWEEN_SLASH:     /* yajl judges anything but // and */
-			st = c == '/' ? BETWEEN_LINE : c == '*' ? BETWEEN_BLOCK : BETWEEN_DONE;
-			if (st == BETWEEN_DONE)
-				goto done;
-			continue;
-		case BETWEEN_LINE:
-			continue;
-		case BETWEEN_BLOCK:
-			st = c == '*' ? BETWEEN_BLOCK_STAR : BETWEEN_BLOCK;
-			continue;
-		case BETWEEN_BLOCK_STAR:
-			st = c == '/' ? BETWEEN_BLANK : c == '*' ? BETWEEN_BLOCK_STAR : BETWEEN_BLOCK;
-			continue;
-		case BETWEEN_DONE:
-			break;
-		}
-	}
-	if (off == n) {
-		b->state = st;
-		return NULL;
-	}
-done:
-	b->state = BETWEEN_DONE;
-	return NULL;
+/* What may follow a number or word directly. */
+static int may_follow_bare(const struct between *b, unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '[' || c == '{' ||
+	       c == '"' || (c == '/' && b->comments);
+}
+
+int between_next(struct between *b, const unsigned char *p, size_t n)
+{
+	if (n == 0)
+		return 0;
+	b->pending = 0;
+	return !may_follow_bare(b, p[0]);
+}
+
+int between_value_end(struct between *b, unsigned char last, const unsigned char *p, size_t n)
+{
+	if (!is_bare(last))
+		return 0;
+	b->pending = 1;
+	return between_next(b, p, n);
 }

@@ -1,9 +1,12 @@
-/* between.h - the rule for what may stand between two top-level values:
- * after a value, only white space and (with --comments) comments may
- * follow on its line; the next value starts on a later line.
+/* between.h - the rule for what may stand between two top-level values.
  *
- * The check runs over the bytes after a value ends, and goes on across
- * reads until it meets the newline (or an offending byte).
+ * Values follow one another as jq reads them: separated by white space,
+ * or by nothing where the boundary is plain (after ']', '}' or a string's
+ * closing quote, or before '[', '{' or '"').  Two values that would run
+ * together ("1true", "00", "1-2", "truefalse") are an error at the second.
+ * yajl reads such input as two values, so the check is jfmt's: after a
+ * number or word ends a top-level value, the next byte (maybe in the next
+ * read) must be white space or an opening bracket or quote.
  */
 #ifndef JFMT_BETWEEN_H
 #define JFMT_BETWEEN_H
@@ -11,32 +14,28 @@
 #include <stddef.h>
 
 struct between {
-	enum between_state {
-		BETWEEN_DONE,           /* no value pending, or newline seen */
-		BETWEEN_BLANK,          /* only white space so far */
-		BETWEEN_SLASH,          /* a '/' that may start a comment */
-		BETWEEN_LINE,           /* inside a // comment */
-		BETWEEN_BLOCK,          /* inside a block comment */
-		BETWEEN_BLOCK_STAR,     /* ... just after a '*' */
-	} state;
-	int comments;                   /* comments allowed */
+	int pending;            /* a number or word just ended a value, and
+				 * the byte after it has not been seen */
+	int comments;           /* comments allowed: '/' may follow */
 };
 
-/** Ready for a new input; `comments` allows comments between values. */
+/** Ready for a new input; `comments` allows a comment to follow a value. */
 void between_init(struct between *b, int comments);
 
-/** Whether a check is under way (a value ended, and no newline yet). */
+/** Whether the byte after a value is still to be seen. */
 static inline int between_pending(const struct between *b)
 {
-	return b->state != BETWEEN_DONE;
+	return b->pending;
 }
 
 /**
- * A value has ended (b->state may be BETWEEN_DONE) and p[0..n) follows it,
- * or the check is pending and p[0..n) is the next read.  Returns NULL when
- * fine or undecided, else the message, with *bad set to the offending
- * byte's offset in p.
+ * A top-level value has ended with the byte `last`, and p[0..n) follows it
+ * (n may be 0 at the end of a read).  Returns 0 when fine or undecided,
+ * 1 when p[0] touches the value.
  */
-const char *between_check(struct between *b, const unsigned char *p, size_t n, size_t *bad);
+int between_value_end(struct between *b, unsigned char last, const unsigned char *p, size_t n);
+
+/** The check is pending and p[0..n) is the next read: as above. */
+int between_next(struct between *b, const unsigned char *p, size_t n);
 
 #endif

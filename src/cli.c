@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <yajl/yajl_version.h>
 
 #include "diag.h"
@@ -18,8 +19,13 @@
 #define JFMT_VERSION "unknown"
 #endif
 
+/* --buffer-size: the default, and the largest accepted. */
+#define HOLD_DEFAULT ((size_t)4 << 20)
+#define HOLD_MAX ((size_t)1 << 30)
+
 enum {
-	OPT_COMMENTS = 256,
+	OPT_BUFFER_SIZE = 256,
+	OPT_COMMENTS,
 	OPT_ESCAPE_SLASH,
 	OPT_INDENT,
 	OPT_PROGRESS,
@@ -27,10 +33,11 @@ enum {
 	OPT_COLOR,
 };
 
-static const char short_opts[] = ":aCchiMno:StV";
+static const char short_opts[] = ":aCchikMno:StV";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
+	{ "buffer-size",  required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "check",        no_argument,       NULL, 'n' },
 	{ "color",        optional_argument, NULL, OPT_COLOR },
 	{ "colour",       optional_argument, NULL, OPT_COLOR },
@@ -40,6 +47,7 @@ static const struct option long_opts[] = {
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
+	{ "keep-going",   no_argument,       NULL, 'k' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
@@ -51,7 +59,7 @@ static const struct option long_opts[] = {
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCchiMnStV] [--indent=N] [-o FILE] [FILE ...]\n"
+"usage: jfmt [-aCchikMnStV] [--indent=N] [-o FILE] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
@@ -71,10 +79,13 @@ static const char help_text[] =
 "Input:\n"
 "      --comments        accept /* */ and // comments (they are dropped)\n"
 "  -n, --check           validate only; write nothing\n"
+"  -k, --keep-going      report an invalid value, skip it and go on\n"
 "      --progress        show progress on a terminal's standard error\n"
 "Output:\n"
 "  -o, --output=FILE     write to FILE, replacing it only on success\n"
 "  -i, --in-place        rewrite each FILE in place, keeping it on failure\n"
+"      --buffer-size=SIZE  hold each value back until it is complete, up to\n"
+"                        SIZE bytes (K, M, G; default 4M; 0 streams)\n"
 "\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
@@ -112,6 +123,29 @@ static int parse_indent(const char *s)
 	return (int)n;
 }
 
+/* SIZE: digits, then nothing or one of K, M, G (powers of 1024). */
+static size_t parse_size(const char *s)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 10);
+	unsigned shift = 0;
+
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) ||
+	    n > (HOLD_MAX >> shift))
+		diag_usage("invalid size '%s' (expected a number of bytes up to 1G, "
+			   "with K, M or G after it)", s);
+	return (size_t)(n << shift);
+}
+
 static enum color_when parse_color(const char *s)
 {
 	if (!s || strcmp(s, "always") == 0)
@@ -124,11 +158,40 @@ static enum color_when parse_color(const char *s)
 	return COLOR_NEVER;
 }
 
+/* A long option that is the start of several: say which they are. */
+static void ambiguous(const char *arg)
+{
+	size_t n = strcspn(arg + 2, "=");
+	char list[512] = "";
+
+	for (const struct option *o = long_opts; o->name; o++) {
+		if (strncmp(o->name, arg + 2, n) == 0 && strlen(list) + strlen(o->name) + 8 < sizeof list) {
+			strcat(list, *list ? ", --" : "--");
+			strcat(list, o->name);
+		}
+	}
+	diag_usage("option '%.*s' is ambiguous: it could be %s", (int)n + 2, arg, list);
+}
+
+/* How many long options start with the name in `arg` ("--name[=value]"). */
+static int prefix_matches(const char *arg)
+{
+	size_t n = strcspn(arg + 2, "=");
+	int k = 0;
+
+	for (const struct option *o = long_opts; o->name; o++)
+		k += strncmp(o->name, arg + 2, n) == 0;
+	return k;
+}
+
 /* The option that getopt just refused, for the message. */
 static void bad_option(char **argv, int c)
 {
 	const char *arg = argv[optind - 1];
 	char shortopt[3] = { '-', (char)optopt, 0 };
+
+	if (!optopt && strncmp(arg, "--", 2) == 0 && prefix_matches(arg) > 1)
+		ambiguous(arg);
 
 	if (optopt && c == ':')
 		diag_usage("option '%s' requires a value", optopt < 256 ? shortopt : arg);
@@ -149,19 +212,25 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	switch (c) {
 	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
 	case 'C': cli->color = COLOR_ALWAYS; break;
-	case 'c': f->compact = 1; break;
+	case 'c': f->compact = 1; break;         /* the last layout option wins */
 	case 'h': print_and_exit(help_text); break;
 	case 'i': cli->in_place = 1; break;
+	case 'k': cli->keep_going = 1; break;
 	case 'M': cli->color = COLOR_NEVER; break;
 	case 'n': cli->validate = 1; break;
 	case 'o': cli->output = optarg; break;
 	case 'S': f->sort_keys = 1; break;
-	case 't': f->indent = 1; f->indent_char = '\t'; break;
+	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
 	case 'V': print_version(); break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
-	case OPT_INDENT: f->indent = parse_indent(optarg); f->indent_char = ' '; break;
+	case OPT_INDENT:
+		f->compact = 0;
+		f->indent = parse_indent(optarg);
+		f->indent_char = ' ';
+		break;
+	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
 	default: bad_option(argv, c);
@@ -176,11 +245,17 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->fmt.indent = 2;
 	cli->fmt.indent_char = ' ';
 	cli->color = COLOR_AUTO;
+	cli->hold = HOLD_DEFAULT;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);
 	cli->files = argv + optind;
 	cli->nfiles = argc - optind;
+	if (cli->output && strcmp(cli->output, "-") == 0)
+		cli->output = NULL;             /* -o - is standard output */
+	if (cli->nfiles == 0 && isatty(STDIN_FILENO))
+		diag_usage("no FILE given, and standard input is a terminal "
+			   "(usage: jfmt [OPTION]... [FILE]...)");
 
 	if (cli->in_place && cli->output)
 		diag_usage("%s", "--in-place and --output cannot be used together");
@@ -196,7 +271,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 /* --- Colour --- */
 
 static const char *const default_colors[COLOR_CLASSES] = {
-	"1;30", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1",
+	"0;90", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1",
 };
 
 static int valid_sgr(const char *s, size_t n)

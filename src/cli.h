@@ -12,6 +12,9 @@ struct cli {
 	enum color_when color;
 	int allow_comments;
 	int validate;           /* -n: check only, write nothing */
+	int keep_going;         /* -k: skip invalid values and go on */
+	size_t hold;            /* --buffer-size: hold each value back up to
+				 * this many bytes (0: stream) */
 	int in_place;
 	int progress;
 	const char *output;     /* -o FILE, or NULL for stdout */

@@ -19,7 +19,9 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->cap = cap;
 	fb->fd = fd;
 	fb->error = 0;
-	fb->owned = 0;
+	fb->mem = fb->heap = 0;
+	fb->hold_max = fb->committed = 0;
+	fb->streaming = 0;
 	fb->written = 0;
 	fb->last = '\n';
 }
@@ -29,16 +31,17 @@ void fbuffer_init_mem(struct fbuffer *fb)
 	memset(fb, 0, sizeof *fb);
 	fb->fd = -1;
 	fb->last = '\n';
-	fb->owned = 1;
+	fb->mem = 1;
 	grow(fb, 1);    /* never NULL, so that copies of 0 bytes are defined */
 }
 
 void fbuffer_release(struct fbuffer *fb)
 {
-	if (fb->owned)
+	if (fb->mem || fb->heap)
 		free(fb->ptr);
 	fb->ptr = NULL;
-	fb->len = fb->cap = 0;
+	fb->len = fb->cap = fb->committed = 0;
+	fb->mem = fb->heap = 0;
 }
 
 /* Write all of p[0..n) or record the error; a 0-byte write counts as a
@@ -65,7 +68,7 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 
 int fbuffer_flush(struct fbuffer *fb)
 {
-	if (!fb->owned && fb->len > 0) {
+	if (!fb->mem && fb->len > 0) {
 		write_all(fb, fb->ptr, fb->len);
 		fb->len = 0;
 	}
@@ -84,16 +87,107 @@ static void grow(struct fbuffer *fb, size_t n)
 	fb->cap = want;
 }
 
+/* Write out ptr[0..n) and keep the rest at the start of the block. */
+static void write_front(struct fbuffer *fb, size_t n)
+{
+	write_all(fb, fb->ptr, n);
+	memmove(fb->ptr, fb->ptr + n, fb->len - n);
+	fb->len -= n;
+	fb->committed = fb->committed > n ? fb->committed - n : 0;
+}
+
+/* A held document needs n more bytes: write the complete documents before
+ * it, then grow the block up to the bound; past the bound, stream. */
+static void make_room_held(struct fbuffer *fb, size_t n)
+{
+	if (fb->committed > 0)
+		write_front(fb, fb->committed);
+	if (n <= fb->cap - fb->len)
+		return;
+	if (fb->len + n <= fb->hold_max) {
+		size_t want = fb->cap * 2 > fb->len + n ? fb->cap * 2 : fb->len + n;
+		if (want > fb->hold_max)
+			want = fb->hold_max;
+		char *p = xrealloc(fb->heap ? fb->ptr : NULL, want);
+		if (!fb->heap)
+			memcpy(p, fb->ptr, fb->len);
+		fb->ptr = p;
+		fb->cap = want;
+		fb->heap = 1;
+		return;
+	}
+	fb->streaming = 1;
+	fbuffer_flush(fb);
+}
+
 void fbuffer_make_room(struct fbuffer *fb, size_t n)
 {
-	if (fb->owned)
+	if (fb->mem)
 		grow(fb, n);
+	else if (fb->hold_max && !fb->streaming)
+		make_room_held(fb, n);
 	else
 		fbuffer_flush(fb);
 }
 
+void fbuffer_hold(struct fbuffer *fb, size_t max)
+{
+	fb->hold_max = max;
+	fb->committed = fb->len;
+	fb->streaming = 0;
+}
+
+void fbuffer_flush_committed(struct fbuffer *fb)
+{
+	if (fb->committed > 0 && !fb->mem)
+		write_front(fb, fb->committed);
+}
+
+void fbuffer_settle(struct fbuffer *fb)
+{
+	if (fb->mem)
+		return;
+	if (!fb->hold_max || fb->streaming) {
+		fbuffer_flush(fb);
+		if (!fbuffer_at_line_start(fb)) {
+			fbuffer_append_char(fb, '\n');
+			fbuffer_flush(fb);
+		}
+		fb->committed = 0;
+		return;
+	}
+	fbuffer_flush_committed(fb);
+}
+
+int fbuffer_abandon(struct fbuffer *fb)
+{
+	int partly = !fb->hold_max || fb->streaming;
+
+	if (fb->mem)
+		return 0;
+	if (partly) {
+		if (!fbuffer_at_line_start(fb))
+			fbuffer_append_char(fb, '\n');
+	} else {
+		fb->len = fb->committed;
+	}
+	fb->committed = fb->len;
+	fb->streaming = 0;
+	return partly;
+}
+
 void fbuffer_write_through(struct fbuffer *fb, const char *p, size_t n)
 {
+	if (fb->hold_max && !fb->streaming) {
+		/* held: a request larger than the block goes in after growing,
+		 * or ends the holding */
+		make_room_held(fb, n);
+		if (n <= fb->cap - fb->len) {
+			memcpy(fb->ptr + fb->len, p, n);
+			fb->len += n;
+			return;
+		}
+	}
 	fbuffer_flush(fb);
 	write_all(fb, p, n);
 }

@@ -6,7 +6,10 @@
  *  - bound to a file descriptor (fbuffer_init_fd()): the block is the
  *    caller's, of a fixed size, and is flushed with write(2) when full.  It
  *    never grows; a request larger than the whole block is written straight
- *    through.
+ *    through.  With fbuffer_hold(), each document is held back whole until
+ *    fbuffer_commit() says it is complete, up to a bound past which it
+ *    streams: a document that turns out invalid is then dropped unwritten
+ *    (fbuffer_abandon()).
  *  - in memory (fbuffer_init_mem()): the block is the buffer's own and grows
  *    as needed (an object held while its keys are sorted, a string's text).
  *
@@ -29,8 +32,12 @@ struct fbuffer {
 	size_t cap;
 	int fd;         /* output descriptor, or -1 for an in-memory buffer */
 	int error;      /* first write error (errno), 0 if none */
-	int owned;      /* in memory: ptr was malloc'd by fbuffer and is
-			 * freed by it */
+	int mem;        /* in memory: ptr was malloc'd by fbuffer, grows,
+			 * and is freed by it */
+	int heap;       /* bound to fd, holding: ptr is fbuffer's own */
+	size_t hold_max;/* hold a document back up to this size; 0: never */
+	size_t committed; /* ptr[0..committed) holds complete documents */
+	int streaming;  /* this document outgrew hold_max: part of it is out */
 	unsigned long long written; /* bytes handed to write(2) so far */
 	char last;      /* the last byte flushed, '\n' before any */
 #if defined(JFMT_DEBUG)
@@ -82,8 +89,44 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap);
  */
 void fbuffer_init_mem(struct fbuffer *fb);
 
-/** Free the storage of an in-memory buffer; `fb` is empty again after it. */
+/**
+ * Free what `fb` allocated (an in-memory buffer's storage, or the block a
+ * held document grew into); `fb` is empty again after it.
+ */
 void fbuffer_release(struct fbuffer *fb);
+
+/* --- Holding documents back (fd mode) --- */
+
+/**
+ * From now on, hold each document back until fbuffer_commit(), up to
+ * `max` bytes (the block grows to that, in memory of fbuffer's own); past
+ * it, the document streams.  0 turns holding off.
+ */
+void fbuffer_hold(struct fbuffer *fb, size_t max);
+
+/** A document is complete: what is buffered may be written. */
+static inline void fbuffer_commit(struct fbuffer *fb)
+{
+	fb->committed = fb->len;
+	fb->streaming = 0;
+}
+
+/** Write out the complete documents held (the caller may wait now). */
+void fbuffer_flush_committed(struct fbuffer *fb);
+
+/**
+ * Before a message about the current document: write out what is
+ * complete, and if part of the current document is out already, the rest
+ * that is buffered and a newline to end its line, so that the message
+ * comes after all of it, on a line of its own.
+ */
+void fbuffer_settle(struct fbuffer *fb);
+
+/**
+ * The current document is abandoned (invalid): drop what is held of it;
+ * if part of it was written, end its line.  Returns 1 if part was written.
+ */
+int fbuffer_abandon(struct fbuffer *fb);
 
 /**
  * Write out everything buffered.  Returns 0, or the first write error (an
@@ -124,7 +167,7 @@ static inline unsigned long long fbuffer_total(const struct fbuffer *fb)
 #define FBUFFER_MAX_RESERVE 4096
 static inline void fbuffer_reserve(struct fbuffer *fb, size_t n)
 {
-	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->owned || n <= fb->cap));
+	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->mem || n <= fb->cap));
 	if (FB_UNLIKELY(n > fb->cap - fb->len))
 		fbuffer_make_room(fb, n);
 #if defined(JFMT_DEBUG)

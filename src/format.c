@@ -28,6 +28,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 
 void format_reset(struct formatter *f)
 {
+	fbuffer_abandon(&f->output);
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
@@ -66,6 +67,20 @@ static int sink_failed(const void *ctx)
 	return ((const struct formatter *)ctx)->output.error != 0;
 }
 
+static void sink_pause(void *ctx)
+{
+	fbuffer_flush_committed(&((struct formatter *)ctx)->output);
+}
+
+static char sink_innermost(const void *ctx)
+{
+	const struct formatter *f = ctx;
+
+	if (f->depth == 0)
+		return 0;
+	return f->state[f->depth] & CONTAINER_OBJECT ? '{' : '[';
+}
+
 void format_sink(struct formatter *f, struct sink *sink)
 {
 	*sink = (struct sink){
@@ -75,5 +90,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.progress = sink_progress,
 		.set_raw_check = sink_set_raw_check,
 		.failed = sink_failed,
+		.pause = sink_pause,
+		.innermost = sink_innermost,
 	};
 }

@@ -74,7 +74,10 @@ struct formatter {
 void format_init(struct formatter *f, const struct format_options *opt,
 		 const struct feed_hooks *hooks);
 
-/** Forget any half-written document (after a parse error). */
+/**
+ * Forget any half-written document (after a parse error): what is held of
+ * it in the output is dropped (fbuffer_abandon()).
+ */
 void format_reset(struct formatter *f);
 
 /** Free what `f` allocated (not its output's storage). */

@@ -200,6 +200,7 @@ static inline void value_token(struct formatter *f, enum color_class c,
 static NOINLINE int end_document(struct formatter *f)
 {
 	fbuffer_append_char(f->out, '\n');
+	fbuffer_commit(&f->output);
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
 

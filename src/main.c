@@ -63,6 +63,12 @@ static void clear_progress(void *ctx)
 	progress_end(ctx);
 }
 
+/* Before a message: the output that precedes it goes out first. */
+static void settle_output(void *ctx)
+{
+	fbuffer_settle(ctx);
+}
+
 /* Set up reader and consumer; the formatter's output is bound to `fd`. */
 static void run_setup(struct run *r, struct cli *cli, int fd)
 {
@@ -72,7 +78,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 	r->storage = NULL;
 	progress_init(&r->progress, cli->progress);
 	diag_before(clear_progress, &r->progress);
-	reader_init(&r->reader, cli->allow_comments, &r->progress);
+	reader_init(&r->reader, cli->allow_comments, cli->keep_going, &r->progress);
 	if (cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);
@@ -80,6 +86,8 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
 		format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
 		fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
+		fbuffer_hold(&r->fmt.output, cli->hold);
+		diag_before(settle_output, &r->fmt.output);
 		format_sink(&r->fmt, &sink);
 	}
 	reader_set_sink(&r->reader, &sink);
@@ -88,10 +96,13 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 static void run_release(struct run *r)
 {
 	reader_release(&r->reader);
-	if (r->cli->validate)
+	if (r->cli->validate) {
 		validate_release(&r->val);
-	else
+	} else {
+		diag_forget(settle_output, &r->fmt.output);
+		fbuffer_release(&r->fmt.output);
 		format_release(&r->fmt);
+	}
 	diag_forget(clear_progress, &r->progress);
 	free(r->storage);
 }
@@ -122,10 +133,10 @@ static enum exit_status format_all(struct run *r, const char *outname)
 
 	for (int i = 0; i < n; i++) {
 		enum exit_status st = format_file(r, files[i]);
-		/* What an invalid document left half written ends its line, so
-		 * that the next input's output starts on a line of its own. */
-		if (st != EXIT_OK && !fbuffer_at_line_start(&r->fmt.output))
-			fbuffer_append_char(&r->fmt.output, '\n');
+		/* What an invalid document left is dropped, or its line
+		 * ended if part of it is out. */
+		if (st != EXIT_OK)
+			fbuffer_abandon(&r->fmt.output);
 		status = status_worse(status, st);
 		if (r->fmt.output.error)
 			die_write_error(r->fmt.output.error, outname);
@@ -187,7 +198,9 @@ static enum exit_status rewrite_file(struct run *r, const char *path)
 		close(in);
 		return EXIT_IO;
 	}
+	fbuffer_release(&r->fmt.output);
 	fbuffer_init_fd(&r->fmt.output, of.fd, r->storage, OUTPUT_BLOCK);
+	fbuffer_hold(&r->fmt.output, r->cli->hold);
 	enum exit_status status = reader_run(&r->reader, path, in);
 	close(in);
 	int err = fbuffer_flush(&r->fmt.output);

@@ -3,44 +3,34 @@
 
 #include <string.h>
 
-/* yajl 2's messages, as yajl_get_error() words them after "error: " (the
- * lexical ones end with a full stop, which is left out of what jfmt says). */
+/* yajl 2's messages, as yajl_get_error() words them after "error: ". */
 static const struct {
 	const char *yajl;
 	struct parse_error pe;
 } table[] = {
-	{ "invalid char in json text",
-	  { BEFORE_OFFSET, "invalid char in json text" } },
+	{ "invalid char in json text", { ERR_CHAR, BEFORE_OFFSET } },
+	{ "invalid string in json text", { ERR_WORD, AT_OFFSET } },
 	{ "malformed number, a digit is required after the exponent",
-	  { BEFORE_OFFSET, "malformed number, a digit is required after the exponent" } },
+	  { ERR_NUMBER_EXPONENT, BEFORE_OFFSET } },
 	{ "malformed number, a digit is required after the decimal point",
-	  { BEFORE_OFFSET, "malformed number, a digit is required after the decimal point" } },
+	  { ERR_NUMBER_DECIMAL, BEFORE_OFFSET } },
 	{ "malformed number, a digit is required after the minus sign",
-	  { BEFORE_OFFSET, "malformed number, a digit is required after the minus sign" } },
+	  { ERR_NUMBER_MINUS, BEFORE_OFFSET } },
 	{ "inside a string, '\\' occurs before a character which it may not",
-	  { BEFORE_OFFSET, "inside a string, '\\' occurs before a character which it may not" } },
+	  { ERR_ESCAPE, BEFORE_OFFSET } },
 	{ "invalid (non-hex) character occurs after '\\u' inside string",
-	  { AT_OFFSET, "invalid (non-hex) character occurs after '\\u' inside string" } },
-	{ "invalid character inside string",
-	  { AT_OFFSET, "invalid character inside string" } },
-	{ "invalid bytes in UTF8 string",
-	  { AT_OFFSET, "invalid bytes in UTF8 string" } },
-	{ "invalid string in json text",
-	  { AT_OFFSET, "invalid string in json text" } },
-	{ "probable comment found in input text",
-	  { AT_COMMENT, "comments are not allowed without --comments" } },
-	{ "premature EOF",
-	  { AT_END, "unexpected end of input" } },
+	  { ERR_HEX, AT_OFFSET } },
+	{ "invalid character inside string", { ERR_STRING_CONTROL, AT_OFFSET } },
+	{ "invalid bytes in UTF8 string", { ERR_UTF8, AT_OFFSET } },
+	{ "probable comment found in input text", { ERR_COMMENT, AT_COMMENT } },
+	{ "premature EOF", { ERR_END, AT_END } },
 	{ "after key and value, inside map, I expect ',' or '}'",
-	  { AFTER_MEMBER, "after key and value, inside map, I expect ',' or '}'" } },
-	{ "after array element, I expect ',' or ']'",
-	  { TOKEN_BEFORE, "after array element, I expect ',' or ']'" } },
+	  { ERR_AFTER_MEMBER, AFTER_MEMBER } },
+	{ "after array element, I expect ',' or ']'", { ERR_AFTER_ELEMENT, TOKEN_BEFORE } },
 	{ "object key and value must be separated by a colon (':')",
-	  { TOKEN_BEFORE, "object key and value must be separated by a colon (':')" } },
-	{ "invalid object key (must be a string)",
-	  { TOKEN_BEFORE, "invalid object key (must be a string)" } },
-	{ "unallowed token at this point in JSON text",
-	  { TOKEN_BEFORE, "unallowed token at this point in JSON text" } },
+	  { ERR_COLON, TOKEN_BEFORE } },
+	{ "invalid object key (must be a string)", { ERR_KEY, TOKEN_BEFORE } },
+	{ "unallowed token at this point in JSON text", { ERR_TOKEN, TOKEN_BEFORE } },
 };
 
 void parse_error_classify(const char *text, struct parse_error *pe)
@@ -54,7 +44,7 @@ void parse_error_classify(const char *text, struct parse_error *pe)
 			return;
 		}
 	}
-	/* Not a message of yajl 2.1: point after the last token read. */
+	/* Not a message of yajl 2.1: a token that cannot stand here. */
+	pe->kind = ERR_TOKEN;
 	pe->where = TOKEN_BEFORE;
-	pe->message = "invalid JSON";
 }

@@ -13,9 +13,19 @@ static double seconds_between(const struct timespec *a, const struct timespec *b
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
+/* Whether standard output is the same terminal as standard error: the
+ * progress line would then be drawn into the output. */
+static int output_on_same_terminal(void)
+{
+	struct stat out, err;
+
+	return isatty(STDOUT_FILENO) && fstat(STDOUT_FILENO, &out) == 0 &&
+	       fstat(STDERR_FILENO, &err) == 0 && out.st_rdev == err.st_rdev;
+}
+
 void progress_init(struct progress *p, int wanted)
 {
-	p->enabled = wanted && isatty(STDERR_FILENO);
+	p->enabled = wanted && isatty(STDERR_FILENO) && !output_on_same_terminal();
 	p->drawn = 0;
 }
 

@@ -1,7 +1,7 @@
-/* read.h - reading one input in large blocks and feeding it to yajl, whose
- * callbacks belong to a consumer given as a struct sink (sink.h); making
- * the checks yajl does not make; and reporting any error once, with its
- * place in the input.
+/* read.h - reading one input: its blocks (blocks.h), each looked at once
+ * for what yajl does not check (line count, form feeds and vertical tabs,
+ * backslashes; scan.h), an encoding that is not UTF-8, and handed to the
+ * parser (parse.h), whose consumer is given as a struct sink (sink.h).
  */
 #ifndef JFMT_READ_H
 #define JFMT_READ_H
@@ -9,20 +9,11 @@
 #include <stddef.h>
 #include <yajl/yajl_parse.h>
 
-#include "between.h"
-#include "fbuffer.h"
+#include "blocks.h"
+#include "parse.h"
 #include "progress.h"
 #include "sink.h"
 #include "status.h"
-#include "surrogates.h"
-#include "window.h"
-
-/**
- * Bytes read at a time.  Two blocks and the output buffer stay within a
- * core's L2 cache; with 256 KiB blocks the copies in and out pushed each
- * other out of it, and jfmt and the yajl floor alike ran 3-6% slower.
- */
-#define READ_BLOCK (64 * 1024)
 
 /**
  * A run of white space in which no token ends is kept in memory up to this
@@ -33,41 +24,20 @@
 
 struct reader {
 	int allow_comments;
-	struct feed_hooks hooks;        /* handed to the consumer */
+	struct parser ps;               /* what the reads are fed to */
 	struct sink sink;               /* the consumer */
 	struct progress *progress;      /* or NULL */
-	unsigned char *block[2];        /* read alternately: the previous block
-					 * stays whole, for messages and for
-					 * strings that straddle two blocks */
-	size_t block_cap[2];
-	struct fbuffer raw;             /* a string's raw text, when needed */
-	struct surrogates lone;         /* unpaired surrogate escapes ahead */
-
-	/* The input being read; reset by reader_run(). */
-	const char *name;
-	yajl_handle h;
-	int cur;                        /* block[cur] holds the current read */
-	struct window win;              /* the reads in memory */
-	size_t cur_newlines;            /* newlines in the part fed to yajl */
-	size_t feed_off;                /* offset in win.cur last fed to yajl */
+	struct blocks in;               /* the input's bytes in memory */
 	int extend;                     /* a token spans the whole read: read
 					 * more onto its end, not a new block */
-	int completing;                 /* inside yajl_complete_parse() */
-	int seen_text;                  /* anything but white space so far */
-	struct between between;         /* the rule between values */
-	unsigned long long values;      /* top-level values so far */
-	unsigned long long member_end;  /* input offset just after the last
-					 * value that ended inside an object */
-	const char *error;              /* found by a hook, to report once yajl
-					 * returns */
-	unsigned long long error_pos;
 };
 
 /**
  * Prepare `r`.  `progress` may be NULL.  The consumer is bound afterwards
  * with reader_set_sink(), once it has been given reader_hooks().
  */
-void reader_init(struct reader *r, int allow_comments, struct progress *progress);
+void reader_init(struct reader *r, int allow_comments, int keep_going,
+		 struct progress *progress);
 
 /** The hooks through which the consumer reports to `r`. */
 const struct feed_hooks *reader_hooks(struct reader *r);

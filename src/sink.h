@@ -40,7 +40,8 @@ struct feed_hooks {
 struct sink {
 	void *ctx;
 	const yajl_callbacks *callbacks;        /* yajl calls these with ctx */
-	/** A new input begins: forget any half-done document. */
+	/** A new input begins, or an invalid value is skipped: forget any
+	 *  half-done document. */
 	void (*reset)(void *ctx);
 	/**
 	 * A count that grows whenever a parse event has been handled: the
@@ -52,6 +53,13 @@ struct sink {
 	void (*set_raw_check)(void *ctx, int on);
 	/** Whether the consumer cannot go on (its output failed). */
 	int (*failed)(const void *ctx);
+	/** The reader is about to wait for more input: pass on what is done. */
+	void (*pause)(void *ctx);
+	/**
+	 * The innermost container open now: '[' or '{', or 0 when none is
+	 * (for messages).
+	 */
+	char (*innermost)(const void *ctx);
 };
 
 #endif

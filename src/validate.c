@@ -140,6 +140,20 @@ static int sink_failed(const void *ctx)
 	return 0;       /* there is no output to fail */
 }
 
+static void sink_pause(void *ctx)
+{
+	(void)ctx;
+}
+
+static char sink_innermost(const void *ctx)
+{
+	const struct validator *v = ctx;
+
+	if (v->depth == 0)
+		return 0;
+	return v->in_object[v->depth] ? '{' : '[';
+}
+
 void validate_sink(struct validator *v, struct sink *sink)
 {
 	*sink = (struct sink){
@@ -149,5 +163,7 @@ void validate_sink(struct validator *v, struct sink *sink)
 		.progress = sink_progress,
 		.set_raw_check = sink_set_raw_check,
 		.failed = sink_failed,
+		.pause = sink_pause,
+		.innermost = sink_innermost,
 	};
 }

@@ -1,0 +1,383 @@
+/* parse.c - feeding an input's reads to yajl: the hooks the consumer
+ * calls, the rule between values, RFC 7464 records, going on after an
+ * invalid value, and the report of each error.  See parse.h. */
+#include "parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "diag.h"
+#include "locate.h"
+#include "report.h"
+
+/* RFC 7464's record separator. */
+#define RS 0x1e
+
+/* --- Reporting --- */
+
+/* What the reader knows around an error, for report.h. */
+static struct place place_of(const struct parser *r)
+{
+	return (struct place){
+		.name = r->name,
+		.w = r->win,
+		.comments = r->allow_comments,
+		.record = r->seq && !r->completing,
+		.top_end = r->top_end,
+		.member_end = r->member_end,
+		.open_kind = r->sink.innermost(r->sink.ctx),
+	};
+}
+
+void parser_report(const struct parser *r, unsigned long long g, const char *msg)
+{
+	struct place pl = place_of(r);
+
+	report_at(&pl, g, msg);
+}
+
+static void report_kind(const struct parser *r, enum error_kind kind, unsigned long long g)
+{
+	struct place pl = place_of(r);
+
+	report_error(&pl, (struct parse_error){ kind, AT_OFFSET }, g);
+}
+
+/* Input offset of what yajl has consumed of the part it was last given. */
+static unsigned long long parse_offset(const struct parser *r)
+{
+	return r->win->cur.base + r->feed_off + yajl_get_bytes_consumed(r->h);
+}
+
+/* Report yajl's error for status `st`, or the one a hook noted. */
+static void report_yajl_error(struct parser *r, yajl_status st)
+{
+	if (st == yajl_status_client_canceled) {
+		if (r->error)
+			parser_report(r, r->error_pos, r->error);
+		else
+			report_kind(r, r->error_kind, r->error_pos);
+		return;
+	}
+	if (!r->seen_text) {
+		parser_report(r, locate_end(r->win), "no JSON value");
+		return;
+	}
+	struct place pl = place_of(r);
+	unsigned char *text = yajl_get_error(r->h, 0, NULL, 0);
+	report_yajl(&pl, (const char *)text, parse_offset(r), r->completing);
+	yajl_free_error(r->h, text);
+}
+
+/* --- What the consumer reports --- */
+
+/* An error for report_yajl_error() to report once yajl returns: `msg` as
+ * it is, or (msg NULL) jfmt's words for `kind`. */
+static void note_error(struct parser *r, unsigned long long g, enum error_kind kind,
+		       const char *msg)
+{
+	r->error = msg;
+	r->error_kind = kind;
+	r->error_pos = g;
+}
+
+static int on_value_end(void *ctx)
+{
+	struct parser *r = ctx;
+	const struct window_part *cur = &r->win->cur;
+
+	r->values++;
+	if (r->completing)
+		return 0;
+	size_t off = r->feed_off + yajl_get_bytes_consumed(r->h);
+	r->top_end = cur->base + off;
+	unsigned char last = window_byte(r->win, r->top_end - 1);
+	if (!between_value_end(&r->between, last, cur->p + off, r->fed_end - off))
+		return 0;
+	note_error(r, r->top_end, ERR_ADJACENT, NULL);
+	return 1;
+}
+
+static void on_member_end(void *ctx)
+{
+	struct parser *r = ctx;
+
+	r->member_end = parse_offset(r);
+}
+
+/* Give the consumer the raw text of the string token yajl just read, if it
+ * holds an unpaired surrogate escape. */
+static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
+{
+	struct parser *r = ctx;
+	unsigned long long end = parse_offset(r), q;
+	int found = surrogates_take(&r->lone, end);
+
+	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
+	if (!found)
+		return 0;
+	if (!locate_string_start(r->win, end, &q)) {
+		note_error(r, end - 1, ERR_UTF8,
+			   "string with an unpaired surrogate escape is too long to keep exactly");
+		return -1;
+	}
+	r->raw.len = 0;
+	for (unsigned long long i = q + 1; i < end - 1; i++)
+		fbuffer_append_char(&r->raw, (char)window_byte(r->win, i));
+	*raw = (const unsigned char *)r->raw.ptr;
+	*len = r->raw.len;
+	return 1;
+}
+
+/* Point the error at the first byte of the string token just read that is
+ * not part of a well-formed UTF-8 sequence. */
+static void on_invalid_utf8(void *ctx)
+{
+	struct parser *r = ctx;
+
+	note_error(r, locate_bad_utf8(r->win, parse_offset(r)), ERR_UTF8, NULL);
+}
+
+void parser_init(struct parser *r, int allow_comments, int keep_going)
+{
+	memset(r, 0, sizeof *r);
+	r->allow_comments = allow_comments;
+	r->keep_going = keep_going;
+	r->hooks = (struct feed_hooks){
+		.ctx = r,
+		.value_end = on_value_end,
+		.member_end = on_member_end,
+		.raw_string = on_raw_string,
+		.invalid_utf8 = on_invalid_utf8,
+	};
+	fbuffer_init_mem(&r->raw);
+	surrogates_init(&r->lone);
+}
+
+void parser_release(struct parser *r)
+{
+	surrogates_release(&r->lone);
+	fbuffer_release(&r->raw);
+	if (r->h)
+		yajl_free(r->h);
+	r->h = NULL;
+}
+
+/* --- Parsers, and going on after an error --- */
+
+/* A fresh parser, for an input, a record or after a skipped value. */
+static void new_parser(struct parser *r)
+{
+	if (r->h)
+		yajl_free(r->h);
+	r->h = yajl_alloc(r->sink.callbacks, NULL, r->sink.ctx);
+	if (!r->h)
+		out_of_memory();
+	yajl_config(r->h, yajl_allow_multiple_values, 1);
+	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
+	/* Strings are checked, strictly, where they are written. */
+	yajl_config(r->h, yajl_dont_validate_strings, 1);
+	r->error = NULL;
+}
+
+/* The first byte that is not white space from input offset g on, or the
+ * end of what is in memory. */
+static unsigned long long skip_white(const struct window *w, unsigned long long g)
+{
+	while (g < window_end(w) && strchr(" \t\r\n", window_byte(w, g)) &&
+	       window_byte(w, g) != 0)
+		g++;
+	return g;
+}
+
+/* An error was reported: go on (1) if invalid values are skipped here,
+ * after the consumer has dropped what it made of this one. */
+int parser_skip(struct parser *r)
+{
+	r->invalid = 1;
+	if (!r->keep_going && !r->seq)
+		return 0;
+	r->skipping = 1;
+	r->sink.reset(r->sink.ctx);
+	between_init(&r->between, r->allow_comments);
+	/* Look again from the line after the skipped value began, if that
+	 * is in this read. */
+	r->value_start = skip_white(r->win, r->top_end);
+	if (r->value_start >= r->win->cur.base &&
+	    r->value_start - r->win->cur.base < r->feed_off)
+		r->feed_off = (size_t)(r->value_start - r->win->cur.base);
+	return 1;
+}
+
+static int starts_value(unsigned char c)
+{
+	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
+	       c == 't' || c == 'f' || c == 'n';
+}
+
+/*
+ * Where to go on after a skipped value, looking in the current read from
+ * offset `from` up to `end`: after the next RS in a text sequence; else at
+ * the next line that starts with a value in its first column, after the
+ * line where the skipped value began (so that on NDJSON every line gets
+ * its own try).  Returns `end` when it is not in this part.
+ */
+static size_t resync_point(const struct parser *r, size_t from, size_t end)
+{
+	const struct window_part *cur = &r->win->cur;
+	const unsigned char *p = cur->p;
+	size_t i = from;
+
+	if (r->seq) {
+		const unsigned char *rs = memchr(p + i, RS, end - i);
+		return rs ? (size_t)(rs - p) + 1 : end;
+	}
+	if (r->value_start >= cur->base && r->value_start - cur->base > i)
+		i = (size_t)(r->value_start - cur->base);
+	for (; i < end; i++)
+		if (p[i] == '\n' && i + 1 < end && starts_value(p[i + 1]))
+			return i + 1;
+	return end;
+}
+
+/* --- Feeding yajl --- */
+
+static int all_blank(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
+			return 0;
+	return 1;
+}
+
+/* A record of a text sequence ends (at an RS, offset rs of the current
+ * read): its value must be complete.  Returns 0, or -1 after reporting. */
+static int end_record(struct parser *r, size_t rs)
+{
+	int rc = 0;
+
+	if (r->record_text) {
+		r->completing = 1;
+		if (yajl_complete_parse(r->h) != yajl_status_ok) {
+			r->completing = 0;
+			report_kind(r, ERR_END, r->win->cur.base + rs);
+			r->invalid = 1;
+			r->sink.reset(r->sink.ctx);
+			rc = -1;
+		}
+		r->completing = 0;
+	}
+	r->record_text = 0;
+	r->top_end = r->win->cur.base + rs + 1;
+	between_init(&r->between, r->allow_comments);
+	new_parser(r);
+	return rc;
+}
+
+
+int parser_feed(struct parser *r, size_t from, size_t end)
+{
+	const unsigned char *p = r->win->cur.p;
+
+	r->feed_off = from;
+	if (!r->seen_text)
+		r->seen_text = !all_blank(p + from, end - from);
+	while (r->feed_off < end) {
+		if (r->skipping) {
+			size_t o = resync_point(r, r->feed_off, end);
+			if (o == end) {
+				r->feed_off = end;
+				break;
+			}
+			r->skipping = 0;
+			r->feed_off = o;
+			r->top_end = r->win->cur.base + o;
+			new_parser(r);
+			continue;
+		}
+		size_t stop = end;
+		const unsigned char *rs = r->seq ? memchr(p + r->feed_off, RS, end - r->feed_off) : NULL;
+		if (rs)
+			stop = (size_t)(rs - p);
+		r->fed_end = stop;
+		if (!r->record_text)
+			r->record_text = !all_blank(p + r->feed_off, stop - r->feed_off);
+		if (between_pending(&r->between) &&
+		    between_next(&r->between, p + r->feed_off, stop - r->feed_off)) {
+			report_kind(r, ERR_ADJACENT, r->win->cur.base + r->feed_off);
+			if (!parser_skip(r))
+				return -1;
+			continue;
+		}
+		yajl_status st = yajl_parse(r->h, p + r->feed_off, stop - r->feed_off);
+		if (st != yajl_status_ok) {
+			report_yajl_error(r, st);
+			if (!parser_skip(r))
+				return -1;
+			continue;
+		}
+		r->feed_off = stop;
+		if (rs) {
+			end_record(r, stop);
+			r->feed_off = stop + 1;
+		}
+	}
+	return 0;
+}
+
+void parser_start(struct parser *r, const char *name, const struct window *w, int seq)
+{
+	r->name = name;
+	r->win = w;
+	r->feed_off = r->fed_end = 0;
+	r->completing = 0;
+	r->seen_text = 0;
+	r->seq = seq;
+	r->skipping = r->invalid = r->record_text = 0;
+	between_init(&r->between, r->allow_comments);
+	r->values = 0;
+	r->top_end = r->member_end = r->value_start = 0;
+	surrogates_reset(&r->lone);
+	r->error = NULL;
+	r->sink.reset(r->sink.ctx);
+	new_parser(r);
+}
+
+/* The end of the input: the last value must be complete. */
+enum exit_status parser_finish(struct parser *r)
+{
+	r->completing = 1;
+	yajl_status st = r->skipping ? yajl_status_ok : yajl_complete_parse(r->h);
+	r->completing = 0;
+	if (st != yajl_status_ok) {
+		r->completing = 1;
+		report_yajl_error(r, st);
+		r->completing = 0;
+		return EXIT_INVALID;
+	}
+	if (r->values == 0 && !r->invalid) {
+		parser_report(r, locate_end(r->win), "no JSON value");
+		return EXIT_INVALID;
+	}
+	return r->invalid ? EXIT_INVALID : EXIT_OK;
+}
+
+void parser_look_ahead(struct parser *r, size_t from, int backslash)
+{
+	/* Surrogate escapes need a backslash, in this part or in an escape
+	 * left undecided at the end of the last. */
+	if (backslash || surrogates_undecided_before(&r->lone, r->win->cur.base + from))
+		surrogates_scan(&r->lone, r->win);
+	else
+		surrogates_skip_to(&r->lone, window_end(r->win));
+	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
+}
+
+void parser_end_input(struct parser *r)
+{
+	if (r->h)
+		yajl_free(r->h);
+	r->h = NULL;
+}
