@@ -76,7 +76,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 
 	r->cli = cli;
 	r->storage = NULL;
-	progress_init(&r->progress, cli->progress);
+	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
 	diag_before(clear_progress, &r->progress);
 	reader_init(&r->reader, cli->allow_comments, cli->keep_going, &r->progress);
 	if (cli->validate) {

@@ -23,9 +23,10 @@ static int output_on_same_terminal(void)
 	       fstat(STDERR_FILENO, &err) == 0 && out.st_rdev == err.st_rdev;
 }
 
-void progress_init(struct progress *p, int wanted)
+void progress_init(struct progress *p, int wanted, int writes_stdout)
 {
-	p->enabled = wanted && isatty(STDERR_FILENO) && !output_on_same_terminal();
+	p->enabled = wanted && isatty(STDERR_FILENO) &&
+		     !(writes_stdout && output_on_same_terminal());
 	p->drawn = 0;
 }
 

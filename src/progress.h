@@ -13,8 +13,12 @@ struct progress {
 	int drawn;              /* a line is on the screen */
 };
 
-/** Enable the display if `wanted` and standard error is a terminal. */
-void progress_init(struct progress *p, int wanted);
+/**
+ * Enable the display if `wanted` and standard error is a terminal, but not
+ * when the output goes to standard output (`writes_stdout`) and that is the
+ * same terminal: the line would be drawn into the output.
+ */
+void progress_init(struct progress *p, int wanted, int writes_stdout);
 
 /** A new input: `fd` is asked for its size if it is a regular file. */
 void progress_start(struct progress *p, const char *name, int fd);
