@@ -104,63 +104,79 @@ struct escaper {
 	int checked;            /* the rest of the string is valid UTF-8 */
 };
 
-/* Bytes looked at together, and a mask with one bit for each. */
+/* Bytes looked at together (one SSE2 vector), and a mask with one bit for
+ * each.  Runs without escapes are taken two blocks at a time. */
 #define BLOCK 16
 #define BLOCK_BITS 0xffffu
-/* Room for one block: the copy of it, then an escape at its last byte. */
-#define BLOCK_ROOM (BLOCK + UNIT_LEN)
+#define SPAN (2 * BLOCK)
+/* Room for one span: the copy of it, then an escape at its last byte. */
+#define SPAN_ROOM (SPAN + UNIT_LEN)
 
 #if defined(__SSE2__)
+/* Bit i set if p[i] needs work, for the BLOCK bytes at p. */
+static inline __attribute__((always_inline)) unsigned
+block_mask(__m128i v, const struct escaper *x, int mode)
+{
+	return escape_special_vec(v, mode, 0) | ((unsigned)_mm_movemask_epi8(v) & x->check_high);
+}
+
 /*
- * Escape p[*at..n), a block of BLOCK bytes at a time: each is copied with one
- * store, and the output moved on only to its first byte that needs work.
- * BLOCK bytes are read at every p[i] with i < stop; a `padded` copy of the
- * string's end has them all, and its bytes from n on are not looked at.
+ * Escape p[*at..n) a span at a time: each is copied with one store per
+ * block, and the output moved on only to its first byte that needs work.
+ * SPAN bytes are read at every p[i] with i < stop; a `padded` copy of the
+ * string's end has them all, and zeros from n on: control bytes, which
+ * stop the span there.
  * Returns -1 on invalid UTF-8, else 0 with *at moved on to stop or past.
  */
 static inline __attribute__((always_inline)) int
-escape_blocks(struct fbuffer *fb, const unsigned char *p, size_t n, size_t stop,
-	      int padded, size_t *at, struct escaper *x, int mode)
+escape_spans(struct fbuffer *fb, const unsigned char *p, size_t n, size_t stop,
+	     int padded, size_t *at, struct escaper *x, int mode)
 {
 	size_t i = *at;
+	char *d = fbuffer_cursor(fb), *end = d + fbuffer_avail(fb);
 
 	while (i < stop) {
-		fbuffer_reserve(fb, BLOCK_ROOM);
-		char *d = fbuffer_cursor(fb);
+		if (FB_UNLIKELY((size_t)(end - d) < SPAN_ROOM)) {
+			fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
+			fbuffer_reserve(fb, SPAN_ROOM);
+			d = fbuffer_cursor(fb);
+			end = d + fbuffer_avail(fb);
+		}
 		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-		unsigned m = escape_special_vec(v, mode, 0) |
-			     ((unsigned)_mm_movemask_epi8(v) & x->check_high);
-		if (padded && n - i < BLOCK)
-			m |= 1u << (n - i);     /* the end stops the block */
+		__m128i w = _mm_loadu_si128((const __m128i *)(p + i + BLOCK));
+		unsigned m = block_mask(v, x, mode) | block_mask(w, x, mode) << BLOCK;
 		_mm_storeu_si128((__m128i *)d, v);
+		_mm_storeu_si128((__m128i *)(d + BLOCK), w);
 		if (m == 0) {
-			fbuffer_advance(fb, BLOCK);
-			i += BLOCK;
+			d += SPAN;
+			i += SPAN;
 			continue;
 		}
 		size_t k = (size_t)__builtin_ctz(m);
 		i += k;
-		if (padded && i == n) {
-			fbuffer_advance(fb, k);
+		d += k;
+		if (padded && i == n)
 			break;
-		}
 		unsigned char c = p[i], e = x->table[c];
-		if (e == 'v' || e == 'a') {
-			fbuffer_advance(fb, k);
-			if (!x->checked) {
-				if (utf8_check(p + i, n - i) < 0)
-					return -1;
-				x->checked = 1;
-			}
-			if (e == 'a')
-				i = put_non_ascii_run(fb, p, i, n);
-			else
-				x->check_high = 0;
+		if (FB_LIKELY(e != 'v' && e != 'a')) {
+			d = put_escape(d, e, c);
+			i++;
 			continue;
 		}
-		fbuffer_advance(fb, (size_t)(put_escape(d + k, e, c) - d));
-		i++;
+		fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
+		if (!x->checked) {
+			if (utf8_check(p + i, n - i) < 0)
+				return -1;
+			x->checked = 1;
+		}
+		if (e == 'a')
+			i = put_non_ascii_run(fb, p, i, n);
+		else
+			x->check_high = 0;
+		d = fbuffer_cursor(fb);
+		end = d + fbuffer_avail(fb);
 	}
+	fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
 	*at = i;
 	return 0;
 }
@@ -173,15 +189,15 @@ escape_body_in(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 	struct escaper x = { escape_tables[mode & 3], mode, BLOCK_BITS, 0 };
 	size_t i = 0;
 
-	if (len >= BLOCK && escape_blocks(fb, s, len, len - BLOCK + 1, 0, &i, &x, mode) < 0)
+	if (len >= SPAN && escape_spans(fb, s, len, len - SPAN + 1, 0, &i, &x, mode) < 0)
 		return -1;
 	if (i == len)
 		return 0;
-	/* the last few bytes, from a copy that can be read a block at a time */
-	unsigned char last[BLOCK] = { 0 };
+	/* the last few bytes, from a copy that can be read a span at a time */
+	unsigned char last[SPAN] = { 0 };
 	size_t j = 0;
 	fbuffer_copy_small((char *)last, (const char *)s + i, len - i);
-	return escape_blocks(fb, last, len - i, len - i, 1, &j, &x, mode);
+	return escape_spans(fb, last, len - i, len - i, 1, &j, &x, mode);
 }
 
 /* The characters of a string, without its quotes; -1 on invalid UTF-8. */

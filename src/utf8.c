@@ -113,15 +113,18 @@ static const unsigned char last_max[32] = {
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xdf, 0xbf,
 };
 
-/* A 3rd byte follows a byte from E0 up, a 4th one from F0 up. */
-#define THIRD_AFTER 0xdf
-#define FOURTH_AFTER 0xef
+/* A 3rd byte follows a byte from E0 up, a 4th one from F0 up: subtracting
+ * (saturated) these leaves bit 7 set in exactly those. */
+#define THIRD_BIAS (0xe0 - 0x80)
+#define FOURTH_BIAS (0xf0 - 0x80)
 
-/* The state carried from block to block. */
+/* The state carried from block to block, and the constants, in registers. */
 struct state128 { __m128i prev, error, incomplete; };
+struct consts128 { __m128i nibble, first_high, first_low, second_high, third, fourth,
+		   top, last_max; };
 
 __attribute__((target("ssse3")))
-static inline void block128(struct state128 *st, __m128i in)
+static inline void block128(struct state128 *st, const struct consts128 *k, __m128i in)
 {
 	if (_mm_movemask_epi8(in) == 0) {
 		st->error = _mm_or_si128(st->error, st->incomplete);
@@ -129,48 +132,53 @@ static inline void block128(struct state128 *st, __m128i in)
 		st->prev = in;
 		return;
 	}
-	const __m128i nibble = _mm_set1_epi8(0x0f);
 	__m128i prev1 = _mm_alignr_epi8(in, st->prev, 15);
 	__m128i prev2 = _mm_alignr_epi8(in, st->prev, 14);
 	__m128i prev3 = _mm_alignr_epi8(in, st->prev, 13);
 	__m128i pairs = _mm_and_si128(_mm_and_si128(
-		_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_high),
-				 _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble)),
-		_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_low),
-				 _mm_and_si128(prev1, nibble))),
-		_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)second_high),
-				 _mm_and_si128(_mm_srli_epi16(in, 4), nibble)));
-	__m128i must23 = _mm_or_si128(_mm_subs_epu8(prev2, _mm_set1_epi8((char)THIRD_AFTER)),
-				      _mm_subs_epu8(prev3, _mm_set1_epi8((char)FOURTH_AFTER)));
-	__m128i must23_80 = _mm_and_si128(_mm_cmpgt_epi8(must23, _mm_setzero_si128()),
-					  _mm_set1_epi8((char)TWO_CONTS));
-	st->error = _mm_or_si128(st->error, _mm_xor_si128(pairs, must23_80));
-	st->incomplete = _mm_subs_epu8(in, _mm_loadu_si128((const __m128i *)(last_max + 16)));
+		_mm_shuffle_epi8(k->first_high, _mm_and_si128(_mm_srli_epi16(prev1, 4), k->nibble)),
+		_mm_shuffle_epi8(k->first_low, _mm_and_si128(prev1, k->nibble))),
+		_mm_shuffle_epi8(k->second_high, _mm_and_si128(_mm_srli_epi16(in, 4), k->nibble)));
+	__m128i must23 = _mm_and_si128(_mm_or_si128(_mm_subs_epu8(prev2, k->third),
+						    _mm_subs_epu8(prev3, k->fourth)), k->top);
+	st->error = _mm_or_si128(st->error, _mm_xor_si128(pairs, must23));
+	st->incomplete = _mm_subs_epu8(in, k->last_max);
 	st->prev = in;
 }
 
 __attribute__((target("ssse3")))
 static int check_ssse3(const unsigned char *s, size_t len)
 {
+	const struct consts128 k = {
+		_mm_set1_epi8(0x0f),
+		_mm_loadu_si128((const __m128i *)first_high),
+		_mm_loadu_si128((const __m128i *)first_low),
+		_mm_loadu_si128((const __m128i *)second_high),
+		_mm_set1_epi8(THIRD_BIAS), _mm_set1_epi8(FOURTH_BIAS),
+		_mm_set1_epi8((char)TWO_CONTS),
+		_mm_loadu_si128((const __m128i *)(last_max + 16)),
+	};
 	struct state128 st = { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() };
 	size_t i = 0;
 
 	for (; len - i >= 16; i += 16)
-		block128(&st, _mm_loadu_si128((const __m128i *)(s + i)));
+		block128(&st, &k, _mm_loadu_si128((const __m128i *)(s + i)));
 	if (i < len) {
 		/* the zeros after the end cut off any unfinished sequence */
 		unsigned char last[16] = { 0 };
 		memcpy(last, s + i, len - i);
-		block128(&st, _mm_loadu_si128((const __m128i *)last));
+		block128(&st, &k, _mm_loadu_si128((const __m128i *)last));
 	}
 	__m128i e = _mm_or_si128(st.error, st.incomplete);
 	return _mm_movemask_epi8(_mm_cmpeq_epi8(e, _mm_setzero_si128())) == 0xffff ? 0 : -1;
 }
 
 struct state256 { __m256i prev, error, incomplete; };
+struct consts256 { __m256i nibble, first_high, first_low, second_high, third, fourth,
+		   top, last_max; };
 
 __attribute__((target("avx2")))
-static inline void block256(struct state256 *st, __m256i in)
+static inline void block256(struct state256 *st, const struct consts256 *k, __m256i in)
 {
 	if (_mm256_movemask_epi8(in) == 0) {
 		st->error = _mm256_or_si256(st->error, st->incomplete);
@@ -178,45 +186,47 @@ static inline void block256(struct state256 *st, __m256i in)
 		st->prev = in;
 		return;
 	}
-	const __m256i nibble = _mm256_set1_epi8(0x0f);
 	/* per 128-bit lane, alignr needs the 16 bytes before it */
 	__m256i before = _mm256_permute2x128_si256(st->prev, in, 0x21);
 	__m256i prev1 = _mm256_alignr_epi8(in, before, 15);
 	__m256i prev2 = _mm256_alignr_epi8(in, before, 14);
 	__m256i prev3 = _mm256_alignr_epi8(in, before, 13);
 	__m256i pairs = _mm256_and_si256(_mm256_and_si256(
-		_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
-					    _mm_loadu_si128((const __m128i *)first_high)),
-				    _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
-		_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
-					    _mm_loadu_si128((const __m128i *)first_low)),
-				    _mm256_and_si256(prev1, nibble))),
-		_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
-					    _mm_loadu_si128((const __m128i *)second_high)),
-				    _mm256_and_si256(_mm256_srli_epi16(in, 4), nibble)));
-	__m256i must23 = _mm256_or_si256(
-		_mm256_subs_epu8(prev2, _mm256_set1_epi8((char)THIRD_AFTER)),
-		_mm256_subs_epu8(prev3, _mm256_set1_epi8((char)FOURTH_AFTER)));
-	__m256i must23_80 = _mm256_and_si256(_mm256_cmpgt_epi8(must23, _mm256_setzero_si256()),
-					     _mm256_set1_epi8((char)TWO_CONTS));
-	st->error = _mm256_or_si256(st->error, _mm256_xor_si256(pairs, must23_80));
-	st->incomplete = _mm256_subs_epu8(in, _mm256_loadu_si256((const __m256i *)last_max));
+		_mm256_shuffle_epi8(k->first_high,
+				    _mm256_and_si256(_mm256_srli_epi16(prev1, 4), k->nibble)),
+		_mm256_shuffle_epi8(k->first_low, _mm256_and_si256(prev1, k->nibble))),
+		_mm256_shuffle_epi8(k->second_high,
+				    _mm256_and_si256(_mm256_srli_epi16(in, 4), k->nibble)));
+	__m256i must23 = _mm256_and_si256(_mm256_or_si256(_mm256_subs_epu8(prev2, k->third),
+							  _mm256_subs_epu8(prev3, k->fourth)),
+					  k->top);
+	st->error = _mm256_or_si256(st->error, _mm256_xor_si256(pairs, must23));
+	st->incomplete = _mm256_subs_epu8(in, k->last_max);
 	st->prev = in;
 }
 
 __attribute__((target("avx2")))
 static int check_avx2(const unsigned char *s, size_t len)
 {
+	const struct consts256 k = {
+		_mm256_set1_epi8(0x0f),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_high)),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_low)),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)second_high)),
+		_mm256_set1_epi8(THIRD_BIAS), _mm256_set1_epi8(FOURTH_BIAS),
+		_mm256_set1_epi8((char)TWO_CONTS),
+		_mm256_loadu_si256((const __m256i *)last_max),
+	};
 	struct state256 st = { _mm256_setzero_si256(), _mm256_setzero_si256(),
 			       _mm256_setzero_si256() };
 	size_t i = 0;
 
 	for (; len - i >= 32; i += 32)
-		block256(&st, _mm256_loadu_si256((const __m256i *)(s + i)));
+		block256(&st, &k, _mm256_loadu_si256((const __m256i *)(s + i)));
 	if (i < len) {
 		unsigned char last[32] = { 0 };
 		memcpy(last, s + i, len - i);
-		block256(&st, _mm256_loadu_si256((const __m256i *)last));
+		block256(&st, &k, _mm256_loadu_si256((const __m256i *)last));
 	}
 	__m256i e = _mm256_or_si256(st.error, st.incomplete);
 	return _mm256_testz_si256(e, e) ? 0 : -1;

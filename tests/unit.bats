@@ -54,3 +54,13 @@ build_unit() {
 	*) [[ "$output" == "checked: plain dispatch ("* ]] ;;
 	esac
 }
+
+@test "escaping: the fast tests agree with escape_tables, the output with the rules" {
+	# every byte value in every mode at every position of strings of 0 to
+	# 32 bytes; then random strings against a byte-at-a-time escaper
+	build_unit escape_check
+	run "$T/escape_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "escape: the predicates agree"* ]]
+}
