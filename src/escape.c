@@ -1,12 +1,8 @@
-/* escape.c - table-driven JSON string escaping that copies runs of safe
- * bytes with one append each. */
+/* escape.c - JSON string escaping: a table per mode says what each byte
+ * needs, and runs of bytes that need nothing are copied a block at a time.
+ * Non-ASCII text is checked once per string by utf8_check(), from its first
+ * non-ASCII byte on. */
 #include "escape.h"
-
-#include <stdint.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* What to do with each byte: 0 copies it; otherwise the letter after the
  * backslash, 'u' for \u00xx, 'v' for "check the UTF-8 sequence and copy it",
@@ -40,140 +36,208 @@ const unsigned char escape_tables[4][256] = {
 	[ESCAPE_ASCII | ESCAPE_SLASH] = TABLE(PUNCT_ROW_SLASH, DEL_ROW_ESC, 'a'),
 };
 
-static const char hex[] = "0123456789abcdef";
+/* "000102...ff": the two hex digits of every byte value. */
+#define HEX16(h) h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" \
+	h "8" h "9" h "a" h "b" h "c" h "d" h "e" h "f"
+static const char hex_pairs[] =
+	HEX16("0") HEX16("1") HEX16("2") HEX16("3") HEX16("4") HEX16("5") HEX16("6") HEX16("7")
+	HEX16("8") HEX16("9") HEX16("a") HEX16("b") HEX16("c") HEX16("d") HEX16("e") HEX16("f");
+
+/* The longest escape: \uxxxx. */
+#define UNIT_LEN 6
+
+/* Write \uxxxx for the code unit u at d; returns the end. */
+static inline char *put_unit(char *d, unsigned u)
+{
+	d[0] = '\\';
+	d[1] = 'u';
+	memcpy(d + 2, hex_pairs + 2 * (u >> 8), 2);
+	memcpy(d + 4, hex_pairs + 2 * (u & 0xff), 2);
+	return d + UNIT_LEN;
+}
 
 void escape_unit(struct fbuffer *fb, unsigned u)
 {
-	fbuffer_reserve(fb, 6);
-	char *p = fbuffer_cursor(fb);
-	p[0] = '\\';
-	p[1] = 'u';
-	p[2] = hex[(u >> 12) & 0xf];
-	p[3] = hex[(u >> 8) & 0xf];
-	p[4] = hex[(u >> 4) & 0xf];
-	p[5] = hex[u & 0xf];
-	fbuffer_advance(fb, 6);
+	fbuffer_reserve(fb, UNIT_LEN);
+	put_unit(fbuffer_cursor(fb), u);
+	fbuffer_advance(fb, UNIT_LEN);
 }
 
-static inline size_t utf8_seq(const unsigned char *s, size_t len)
+/* Write the escape `e` (a table entry) of the ASCII byte c at d. */
+static inline char *put_escape(char *d, unsigned char e, unsigned char c)
 {
-	unsigned c = s[0];
-	size_t n;
-	unsigned lo = 0x80, hi = 0xbf;  /* allowed range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2 || c > 0xf4)
-		return 0;       /* continuation, overlong lead, or past U+10FFFF */
-	n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	if (c == 0xe0)
-		lo = 0xa0;      /* overlong */
-	else if (c == 0xed)
-		hi = 0x9f;      /* UTF-16 surrogates */
-	else if (c == 0xf0)
-		lo = 0x90;      /* overlong */
-	else if (c == 0xf4)
-		hi = 0x8f;      /* past U+10FFFF */
-	if (len < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t k = 2; k < n; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return n;
+	if (e == 'u')
+		return put_unit(d, c);
+	d[0] = '\\';
+	d[1] = (char)e;
+	return d + 2;
 }
 
-size_t utf8_sequence(const unsigned char *s, size_t len)
+/* With ESCAPE_ASCII: write the run of non-ASCII characters from s[i],
+ * known to be well-formed, as \u escapes (a surrogate pair past U+FFFF).
+ * Returns where the run ends, at most n. */
+static size_t put_non_ascii_run(struct fbuffer *fb, const unsigned char *s, size_t i, size_t n)
 {
-	return utf8_seq(s, len);
+	do {
+		fbuffer_reserve(fb, 2 * UNIT_LEN);
+		char *d = fbuffer_cursor(fb), *e;
+		size_t k;
+		unsigned cp = utf8_decode_valid(s + i, &k);
+		if (cp < 0x10000) {
+			e = put_unit(d, cp);
+		} else {
+			cp -= 0x10000;
+			e = put_unit(put_unit(d, 0xd800 | cp >> 10), 0xdc00 | (cp & 0x3ff));
+		}
+		fbuffer_advance(fb, (size_t)(e - d));
+		i += k;
+	} while (i < n && s[i] >= 0x80);
+	return i;
 }
 
-/* Write the character whose (valid) n-byte UTF-8 sequence is at s as one or
- * two \u escapes. */
-static void escape_non_ascii(struct fbuffer *fb, const unsigned char *s, size_t n)
-{
-	unsigned cp = s[0] & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+/* What escape_body() knows as it goes. */
+struct escaper {
+	const unsigned char *table;
+	int mode;
+	unsigned check_high;    /* BLOCK_BITS until non-ASCII bytes are known
+				 * to need nothing more, then 0 */
+	int checked;            /* the rest of the string is valid UTF-8 */
+};
 
-	for (size_t k = 1; k < n; k++)
-		cp = (cp << 6) | (s[k] & 0x3f);
-	if (cp >= 0x10000) {
-		cp -= 0x10000;
-		escape_unit(fb, 0xd800 | (cp >> 10));
-		escape_unit(fb, 0xdc00 | (cp & 0x3ff));
-	} else {
-		escape_unit(fb, cp);
-	}
-}
+/* Bytes looked at together (one SSE2 vector), and a mask with one bit for
+ * each.  Runs without escapes are taken two blocks at a time. */
+#define BLOCK 16
+#define BLOCK_BITS 0xffffu
+#define SPAN (2 * BLOCK)
+/* Room for one span: the copy of it, then an escape at its last byte. */
+#define SPAN_ROOM (SPAN + UNIT_LEN)
 
 #if defined(__SSE2__)
-static inline unsigned special_bytes(const unsigned char *s, int mode)
+/* Bit i set if p[i] needs work, for the BLOCK bytes at p. */
+static inline __attribute__((always_inline)) unsigned
+block_mask(__m128i v, const struct escaper *x, int mode)
 {
-	return escape_special_in(_mm_loadu_si128((const __m128i *)s), mode);
+	return escape_special_vec(v, mode, 0) | ((unsigned)_mm_movemask_epi8(v) & x->check_high);
 }
-#endif
 
-/* The characters of a string, without its quotes.  Safe bytes are skipped
- * sixteen at a time and copied in runs; -1 on invalid UTF-8. */
+/*
+ * Escape p[*at..n) a span at a time: each is copied with one store per
+ * block, and the output moved on only to its first byte that needs work.
+ * SPAN bytes are read at every p[i] with i < stop; a `padded` copy of the
+ * string's end has them all, and zeros from n on: control bytes, which
+ * stop the span there.
+ * Returns -1 on invalid UTF-8, else 0 with *at moved on to stop or past.
+ */
+static inline __attribute__((always_inline)) int
+escape_spans(struct fbuffer *fb, const unsigned char *p, size_t n, size_t stop,
+	     int padded, size_t *at, struct escaper *x, int mode)
+{
+	size_t i = *at;
+	char *d = fbuffer_cursor(fb), *end = d + fbuffer_avail(fb);
+
+	while (i < stop) {
+		if (FB_UNLIKELY((size_t)(end - d) < SPAN_ROOM)) {
+			fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
+			fbuffer_reserve(fb, SPAN_ROOM);
+			d = fbuffer_cursor(fb);
+			end = d + fbuffer_avail(fb);
+		}
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+		__m128i w = _mm_loadu_si128((const __m128i *)(p + i + BLOCK));
+		unsigned m = block_mask(v, x, mode) | block_mask(w, x, mode) << BLOCK;
+		_mm_storeu_si128((__m128i *)d, v);
+		_mm_storeu_si128((__m128i *)(d + BLOCK), w);
+		if (m == 0) {
+			d += SPAN;
+			i += SPAN;
+			continue;
+		}
+		size_t k = (size_t)__builtin_ctz(m);
+		i += k;
+		d += k;
+		if (padded && i == n)
+			break;
+		unsigned char c = p[i], e = x->table[c];
+		if (FB_LIKELY(e != 'v' && e != 'a')) {
+			d = put_escape(d, e, c);
+			i++;
+			continue;
+		}
+		fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
+		if (!x->checked) {
+			if (utf8_check(p + i, n - i) < 0)
+				return -1;
+			x->checked = 1;
+		}
+		if (e == 'a')
+			i = put_non_ascii_run(fb, p, i, n);
+		else
+			x->check_high = 0;
+		d = fbuffer_cursor(fb);
+		end = d + fbuffer_avail(fb);
+	}
+	fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
+	*at = i;
+	return 0;
+}
+
+/* The whole string s[0..len), in `mode`: a constant where this is inlined,
+ * so that the tests for the mode's bytes drop out. */
+static inline __attribute__((always_inline)) int
+escape_body_in(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+{
+	struct escaper x = { escape_tables[mode & 3], mode, BLOCK_BITS, 0 };
+	size_t i = 0;
+
+	if (len >= SPAN && escape_spans(fb, s, len, len - SPAN + 1, 0, &i, &x, mode) < 0)
+		return -1;
+	if (i == len)
+		return 0;
+	/* the last few bytes, from a copy that can be read a span at a time */
+	unsigned char last[SPAN] = { 0 };
+	size_t j = 0;
+	fbuffer_copy_small((char *)last, (const char *)s + i, len - i);
+	return escape_spans(fb, last, len - i, len - i, 1, &j, &x, mode);
+}
+
+/* The characters of a string, without its quotes; -1 on invalid UTF-8. */
+static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+{
+	if (mode == 0)
+		return escape_body_in(fb, s, len, 0);
+	return escape_body_in(fb, s, len, mode);
+}
+#else
+/* The characters of a string, without its quotes, a byte at a time; -1 on
+ * invalid UTF-8. */
 static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
 	const unsigned char *table = escape_tables[mode & 3];
 	size_t i = 0, run = 0;
 
-	for (;;) {
-#if defined(__SSE2__)
-		while (len - i >= 16) {
-			unsigned m = special_bytes(s + i, mode);
-			if (m != 0) {
-				i += (size_t)__builtin_ctz(m);
-				goto special;
-			}
-			i += 16;
-		}
-#endif
-		while (i < len && !table[s[i]])
-			i++;
-		if (i == len)
-			break;
-special:;
-		unsigned char e = table[s[i]];
-		if (FB_LIKELY(e == 'v')) {
-			/* non-ASCII text comes in runs: check it here, not
-			 * sixteen bytes at a time */
-			do {
-				size_t n = utf8_seq(s + i, len - i);
-				if (n == 0)
-					return -1;
-				i += n;
-			} while (i < len && s[i] >= 0x80);
-			continue;
-		}
-		if (!e) {
+	if (utf8_check(s, len) < 0)
+		return -1;
+	while (i < len) {
+		unsigned char c = s[i], e = table[c];
+		if (e == 0 || e == 'v') {
 			i++;
 			continue;
 		}
-		/* Do not remove the run copy without profiling escape-heavy text. */
-		if (i > run)
-			fbuffer_append(fb, (const char *)s + run, i - run);
+		fbuffer_append(fb, (const char *)s + run, i - run);
 		if (e == 'a') {
-			size_t n = utf8_seq(s + i, len - i);
-			if (n == 0)
-				return -1;
-			escape_non_ascii(fb, s + i, n);
-			i += n;
-		} else if (e == 'u') {
-			escape_unit(fb, s[i]);
-			i++;
+			i = put_non_ascii_run(fb, s, i, len);
 		} else {
-			fbuffer_reserve(fb, 2);
-			fbuffer_put_reserved_char(fb, '\\');
-			fbuffer_put_reserved_char(fb, (char)e);
+			fbuffer_reserve(fb, UNIT_LEN);
+			char *d = fbuffer_cursor(fb);
+			fbuffer_advance(fb, (size_t)(put_escape(d, e, c) - d));
 			i++;
 		}
 		run = i;
 	}
-	if (i > run)
-		fbuffer_append(fb, (const char *)s + run, i - run);
+	fbuffer_append(fb, (const char *)s + run, i - run);
 	return 0;
 }
+#endif
 
 int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
 			      const unsigned char *s, size_t len,
@@ -191,33 +255,9 @@ int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
 
 int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
-	static const char no_prefix[32];
+	static const char no_prefix[FBUFFER_COPY_WIDTH];
 
 	return escape_string_framed(fb, no_prefix, 0, s, len, NULL, 0, mode);
-}
-
-int utf8_check(const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len) {
-#if defined(__SSE2__)
-		if (len - i >= 16) {
-			unsigned m = (unsigned)_mm_movemask_epi8(
-				_mm_loadu_si128((const __m128i *)(s + i)));
-			if (m == 0) {
-				i += 16;
-				continue;
-			}
-			i += (size_t)__builtin_ctz(m);
-		}
-#endif
-		size_t n = utf8_seq(s + i, len - i);
-		if (n == 0)
-			return -1;
-		i += n;
-	}
-	return 0;
 }
 
 static unsigned hex_value(const unsigned char *p)

@@ -9,6 +9,7 @@
 #endif
 
 #include "fbuffer.h"
+#include "utf8.h"
 
 /* Escaping modes; they combine. */
 enum {
@@ -37,9 +38,11 @@ int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mo
 extern const unsigned char escape_tables[4][256];
 
 #if defined(__SSE2__)
-/* Bit i set if byte i of v may need work: a control character, '"', '\\',
- * a non-ASCII byte, '/' with ESCAPE_SLASH, DEL with ESCAPE_ASCII. */
-static inline unsigned escape_special_in(__m128i v, int mode)
+/* Bit i set if byte i of v is ASCII and needs escaping: a control
+ * character, '"', '\\', '/' with ESCAPE_SLASH, DEL with ESCAPE_ASCII.  With
+ * `high`, non-ASCII bytes too.  It must say what escape_tables[mode] says
+ * (tests/unit/escape_check.c holds it to that). */
+static inline unsigned escape_special_vec(__m128i v, int mode, int high)
 {
 	__m128i ctrl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)),
 				      _mm_set1_epi8(0x1f));
@@ -50,13 +53,22 @@ static inline unsigned escape_special_in(__m128i v, int mode)
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
 	if (mode & ESCAPE_ASCII)
 		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(m, v));
+	if (high)
+		m = _mm_or_si128(m, v);
+	return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* Bit i set if byte i of v may need work: escape_tables[mode] is not 0
+ * for it (an escape, or a non-ASCII byte to check). */
+static inline unsigned escape_special_in(__m128i v, int mode)
+{
+	return escape_special_vec(v, mode, 1);
 }
 #endif
 
-/* Whether s[0..len), len <= 32, holds nothing to escape or check.  Longer
- * strings are tested in two overlapping halves, read without going past
- * the end; three looks cover every byte of the shortest. */
+/* Whether s[0..len), len <= FBUFFER_COPY_WIDTH, holds nothing to escape or
+ * check.  Longer strings are tested in two overlapping halves, read without
+ * going past the end; three looks cover every byte of the shortest. */
 static inline int escape_is_plain_short(const unsigned char *s, size_t len, int mode)
 {
 	if (len < 4) {
@@ -91,19 +103,27 @@ int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
 			      const unsigned char *s, size_t len,
 			      const char *post, size_t npost, int mode);
 
+/* The longest string written inline: it and its quotes fit one copy. */
+#define ESCAPE_QUICK_MAX (FBUFFER_COPY_WIDTH - 2)
+/* The longest `post`. */
+#define ESCAPE_POST_MAX 2
+
 /**
  * escape_string() between `pre[0..npre)` and `post[0..npost)`: a separator,
- * the string, a colon.  32 bytes must be readable at `pre` even when
- * `npre` is smaller; `npost` is at most 2.  Returns as escape_string().
+ * the string, a colon.  FBUFFER_COPY_WIDTH bytes must be readable at `pre`
+ * even when `npre` is smaller; `npost` is at most ESCAPE_POST_MAX.  Returns
+ * as escape_string().
  */
 static inline int escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
 				       const unsigned char *s, size_t len,
 				       const char *post, size_t npost, int mode)
 {
-	if (FB_LIKELY(npre <= 32 && len <= 30 && fbuffer_avail(fb) >= 32 + 32 + 2 &&
+	if (FB_LIKELY(npre <= FBUFFER_COPY_WIDTH && len <= ESCAPE_QUICK_MAX &&
+		      fbuffer_avail(fb) >= 2 * FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX &&
 		      escape_is_plain_short(s, len, mode))) {
 		char *d = fbuffer_cursor(fb);
-		memcpy(d, pre, 32);
+		FB_ASSERT(npost <= ESCAPE_POST_MAX);
+		memcpy(d, pre, FBUFFER_COPY_WIDTH);
 		d += npre;
 		d[0] = '"';
 		fbuffer_copy_small(d + 1, (const char *)s, len);
@@ -125,15 +145,6 @@ static inline int escape_string_framed(struct fbuffer *fb, const char *pre, size
  * `raw` must be lexically valid.  Returns 0, or -1 on invalid UTF-8.
  */
 int escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode);
-
-/**
- * Length of the well-formed UTF-8 sequence at s[0..len): 1 to 4, or 0 if
- * it is not one.
- */
-size_t utf8_sequence(const unsigned char *s, size_t len);
-
-/** 0 if s[0..len) is well-formed UTF-8, else -1. */
-int utf8_check(const unsigned char *s, size_t len);
 
 /** Append the six-byte escape \uxxxx for the UTF-16 code unit `u`. */
 void escape_unit(struct fbuffer *fb, unsigned u);
