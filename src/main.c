@@ -34,6 +34,7 @@ static int worse(int a, int b)
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
 static void die_write_error(int err, const char *name)
 {
+	outfile_remove_pending();       /* -o's named temporary file */
 	if (err == EPIPE) {
 		signal(SIGPIPE, SIG_DFL);
 		raise(SIGPIPE);
@@ -111,26 +112,38 @@ static int to_stdout(struct cli *cli)
 	return status;
 }
 
-/* -o FILE: FILE is replaced only if every input was read and valid. */
+/* -o FILE: FILE is replaced only if every input was read and valid; one
+ * that is not a regular file is written as it goes, as standard output. */
 static int to_file(struct cli *cli)
 {
 	struct outfile of;
 	struct run r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		int e = errno;
+		fprintf(stderr, "jfmt: %s: %s%s%s\n", cli->output, of.why,
+			of.why[0] ? ": " : "", strerror(e));
 		return EXIT_IO;
 	}
 	run_setup(&r, cli, of.fd);
 	int status = format_all(&r, cli->output);
+	unsigned long long written = r.fmt.output.written;
+	int direct = of.direct;
 	run_release(&r);
 	if (status != EXIT_OK) {
 		outfile_abort(&of);
-		fprintf(stderr, "jfmt: %s: not written\n", cli->output);
+		if (direct && written)
+			fprintf(stderr, "jfmt: %s: not a regular file: written as "
+				"far as the input was valid\n", cli->output);
+		else
+			fprintf(stderr, "jfmt: %s: not written\n", cli->output);
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", cli->output, strerror(errno));
+		int e = errno;
+		fprintf(stderr, "jfmt: %s: %s%s%s%s\n", cli->output, of.why,
+			of.why[0] ? ": " : "", strerror(e),
+			direct ? "" : "; not written");
 		return EXIT_IO;
 	}
 	return EXIT_OK;
@@ -140,18 +153,20 @@ static int to_file(struct cli *cli)
 static int rewrite_file(struct run *r, const char *path)
 {
 	struct outfile of;
-	int in = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (in < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
-		return EXIT_IO;
-	}
-	if (outfile_open(&of, path, 1) < 0) {
-		if (errno == EINVAL)
+	if (outfile_open(&of, path, OUTFILE_EXISTING) < 0) {
+		int e = errno;
+		if (e == EINVAL)
 			fprintf(stderr, "jfmt: %s: not a regular file\n", path);
 		else
-			fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
-		close(in);
+			fprintf(stderr, "jfmt: %s: %s%s%s\n", path, of.why,
+				of.why[0] ? ": " : "", strerror(e));
+		return EXIT_IO;
+	}
+	int in = outfile_open_source(&of);
+	if (in < 0) {
+		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		outfile_abort(&of);
 		return EXIT_IO;
 	}
 	fbuffer_init_fd(&r->fmt.output, of.fd, r->storage, OUTPUT_BLOCK);
@@ -167,7 +182,9 @@ static int rewrite_file(struct run *r, const char *path)
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		fprintf(stderr, "jfmt: %s: %s\n", path, strerror(errno));
+		int e = errno;
+		fprintf(stderr, "jfmt: %s: %s%s%s; left as it was\n", path,
+			of.why, of.why[0] ? ": " : "", strerror(e));
 		return EXIT_IO;
 	}
 	return EXIT_OK;
