@@ -115,8 +115,10 @@ static int make_tmp_name(struct outfile *o)
 	return 0;
 }
 
-/* A temporary file of ours that its writer no longer holds: remove it. */
-static void remove_if_stale(int dirfd, const char *name)
+/* A temporary file of ours that its writer no longer holds: remove it.
+ * Ours: made by this user, or by root and given to `owner`, the owner of
+ * the file it was to replace. */
+static void remove_if_stale(int dirfd, const char *name, uid_t owner)
 {
 	struct stat st, now;
 	int fd = openat(dirfd, name,
@@ -125,7 +127,8 @@ static void remove_if_stale(int dirfd, const char *name)
 	if (fd < 0)
 		return;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    st.st_uid == geteuid() && st.st_nlink == 1 &&
+	    (st.st_uid == geteuid() || st.st_uid == owner) &&
+	    st.st_nlink == 1 &&
 	    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
 	    fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
@@ -137,6 +140,7 @@ static void remove_if_stale(int dirfd, const char *name)
 static void remove_stale(struct outfile *o)
 {
 	size_t prefix = strlen(o->tmp) - RANDOM_CHARS;
+	uid_t owner = o->at.existed ? o->at.st.st_uid : geteuid();
 	int fd = openat(o->at.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
@@ -151,7 +155,7 @@ static void remove_stale(struct outfile *o)
 		if (strlen(n) == prefix + RANDOM_CHARS &&
 		    memcmp(n, o->tmp, prefix) == 0 &&
 		    strspn(n + prefix, NAME_CHARS) == RANDOM_CHARS)
-			remove_if_stale(o->at.dirfd, n);
+			remove_if_stale(o->at.dirfd, n, owner);
 	}
 	closedir(d);
 }
