@@ -25,7 +25,7 @@ SRCS := $(wildcard src/*.c)
 OBJS := $(SRCS:src/%.c=build/%.o)
 HDRS := $(wildcard src/*.h)
 
-DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats \
+DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml
 

@@ -33,6 +33,7 @@ struct run {
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
 static _Noreturn void die_write_error(int err, const char *name)
 {
+	outfile_remove_pending();       /* -o's named temporary file */
 	if (err == EPIPE) {
 		signal(SIGPIPE, SIG_DFL);
 		raise(SIGPIPE);
@@ -155,26 +156,35 @@ static enum exit_status to_stdout(struct cli *cli)
 	return status;
 }
 
-/* -o FILE: FILE is replaced only if every input was read and valid. */
+/* -o FILE: FILE is replaced only if every input was read and valid; one
+ * that is not a regular file is written as it goes, as standard output. */
 static enum exit_status to_file(struct cli *cli)
 {
 	struct outfile of;
 	struct run r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
-		diag_errno(cli->output, errno);
+		diag_error("%s: %s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+			   strerror(errno));
 		return EXIT_IO;
 	}
 	run_setup(&r, cli, of.fd);
 	enum exit_status status = format_all(&r, cli->output);
+	unsigned long long written = r.fmt.output.written;
+	int direct = of.direct;
 	run_release(&r);
 	if (status != EXIT_OK) {
 		outfile_abort(&of);
-		diag_error("%s: not written", cli->output);
+		if (direct && written)
+			diag_error("%s: not a regular file: written as far as the input "
+				   "was valid", cli->output);
+		else
+			diag_error("%s: not written", cli->output);
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		diag_errno(cli->output, errno);
+		diag_error("%s: %s%s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+			   strerror(errno), direct ? "" : "; not written");
 		return EXIT_IO;
 	}
 	return EXIT_OK;
@@ -184,18 +194,19 @@ static enum exit_status to_file(struct cli *cli)
 static enum exit_status rewrite_file(struct run *r, const char *path)
 {
 	struct outfile of;
-	int in = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (in < 0) {
-		diag_errno(path, errno);
-		return EXIT_IO;
-	}
-	if (outfile_open(&of, path, 1) < 0) {
+	if (outfile_open(&of, path, OUTFILE_EXISTING) < 0) {
 		if (errno == EINVAL)
 			diag_error("%s: not a regular file", path);
 		else
-			diag_errno(path, errno);
-		close(in);
+			diag_error("%s: %s%s%s", path, of.why, of.why[0] ? ": " : "",
+				   strerror(errno));
+		return EXIT_IO;
+	}
+	int in = outfile_open_source(&of);
+	if (in < 0) {
+		diag_errno(path, errno);
+		outfile_abort(&of);
 		return EXIT_IO;
 	}
 	fbuffer_release(&r->fmt.output);
@@ -213,7 +224,8 @@ static enum exit_status rewrite_file(struct run *r, const char *path)
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		diag_errno(path, errno);
+		diag_error("%s: %s%s%s; left as it was", path, of.why,
+			   of.why[0] ? ": " : "", strerror(errno));
 		return EXIT_IO;
 	}
 	return EXIT_OK;

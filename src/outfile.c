@@ -1,210 +1,404 @@
-/* outfile.c - atomic replacement of a file through a temporary one.
+/* outfile.c - atomic replacement of a file through a temporary one (-o, -i).
  *
- * The data is written to an unnamed file (O_TMPFILE) where the system has
- * them, so that a kill -9 during the write leaves nothing behind; it gets a
- * name only just before the rename.  Elsewhere a named temporary file is
- * used, removed by the signal handler if jfmt is interrupted.
+ * Where the file system allows it the new text goes to an unnamed file
+ * (O_TMPFILE), which a kill -9 during the write leaves nowhere.  When it is
+ * complete it is named with linkat(): through AT_EMPTY_PATH where the
+ * kernel permits that, else through /proc/self/fd; when neither can work
+ * (old kernel, /proc not mounted), a named temporary file is used from the
+ * start.  Which one is found out before writing, by linking to "." (which
+ * exists): EEXIST means the link itself would have been allowed.
+ *
+ * The last step:
+ *  - a target that does not exist yet: the unnamed file is linked straight
+ *    to the target's name.  Nothing is ever left under another name.
+ *  - an existing target: Linux cannot rename an unnamed file over a name,
+ *    and RENAME_EXCHANGE would leave the old text under the temporary name
+ *    instead, so the file is linked to a temporary name and renamed over
+ *    the target at once, with the catchable signals blocked in between.
+ *    Only SIGKILL (or a crash) in that window of two system calls can leave
+ *    the temporary file, complete, beside an intact target.  To make that
+ *    harmless, every temporary file is flock()ed by its writer for as long
+ *    as it exists, and opening a target removes the temporary files of the
+ *    same name that nobody holds: a killed jfmt's lock went with it.
+ *
+ * Temporary names are ".NAME.jfmt-" and RANDOM_CHARS characters from
+ * getrandom(); a long NAME is cut so that the whole stays within the file
+ * system's NAME_MAX.  A name that exists already costs a retry.
  */
 #include "outfile.h"
+#include "outmeta.h"
+#include "outsig.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 
-/* The one piece of state a signal handler needs: the temporary file to
- * remove.  Set only while such a file exists. */
-static volatile sig_atomic_t have_pending;
-static char pending_tmp[PATH_MAX + 32];
+#define TEMP_TAG ".jfmt-"       /* ".NAME" TEMP_TAG RANDOM */
+#define RANDOM_CHARS 8          /* 48 random bits */
+#define TEMP_TRIES 100          /* names tried before giving up (EEXIST) */
+#define TEMP_MODE 0600          /* until the target's mode is applied */
+#define PROC_FD_MAX 40          /* "/proc/self/fd/" and an int */
 
-static void on_fatal_signal(int sig)
+/* 64 characters, so that a random byte picks one without bias. */
+static const char NAME_CHARS[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+#define NAME_CHARS_MASK 63
+
+enum { LINK_NONE, LINK_EMPTY_PATH, LINK_PROC };
+
+/* --- Names --- */
+
+static void why(struct outfile *o, const char *what)
 {
-	if (have_pending)
-		unlink(pending_tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	snprintf(o->why, sizeof o->why, "%s", what);
 }
 
-void outfile_install_signal_handlers(void)
+/* Fill `out` with RANDOM_CHARS name characters. */
+static void random_chars(char *out)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
+	unsigned char r[RANDOM_CHARS];
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_fatal_signal;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		sigaction(sigs[i], &sa, NULL);
-}
-
-static void block_signals(sigset_t *old)
-{
-	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-static void set_pending(const char *name)
-{
-	sigset_t old;
-	block_signals(&old);
-	if (name) {
-		snprintf(pending_tmp, sizeof pending_tmp, "%s", name);
-		have_pending = 1;
-	} else {
-		have_pending = 0;
+	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+		/* No entropy yet: unpredictable enough, and a clash retries. */
+		static uint64_t counter;
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
+			((uint64_t)getpid() << 17) ^ ++counter;
+		for (size_t i = 0; i < sizeof r; i++) {
+			x = (x ^ (x >> 31)) * 0x9e3779b97f4a7c15ULL;
+			r[i] = (unsigned char)(x >> 56);
+		}
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	for (size_t i = 0; i < sizeof r; i++)
+		out[i] = NAME_CHARS[r[i] & NAME_CHARS_MASK];
 }
 
-/* "dir/.name.jfmt-XXXXXX" for target "dir/name". */
-static char *temp_name(const char *target)
+static char *tmp_random_part(struct outfile *o)
 {
-	char *a = strdup(target), *b = strdup(target);
-	char *name = NULL;
+	return o->tmp + strlen(o->tmp) - RANDOM_CHARS;
+}
 
-	if (a && b) {
-		const char *dir = dirname(a), *base = basename(b);
-		size_t n = strlen(dir) + strlen(base) + 16;
-		name = malloc(n);
-		if (name)
-			snprintf(name, n, "%s/.%s.jfmt-XXXXXX", dir, base);
+/* o->tmp = ".NAME" TEMP_TAG "XXXXXXXX", NAME cut (on a UTF-8 character
+ * boundary) to fit the directory's NAME_MAX. */
+static int make_tmp_name(struct outfile *o)
+{
+	long max = fpathconf(o->at.dirfd, _PC_NAME_MAX);
+	size_t room, keep = strlen(o->at.name);
+	size_t extra = 1 + strlen(TEMP_TAG) + RANDOM_CHARS;
+
+	if (max < 0 || max > NAME_MAX)
+		max = NAME_MAX;
+	room = (size_t)max > extra ? (size_t)max - extra : 0;
+	if (keep > room) {
+		keep = room;
+		while (keep > 0 && ((unsigned char)o->at.name[keep] & 0xC0) == 0x80)
+			keep--;
 	}
-	free(a);
-	free(b);
-	if (!name)
+	o->tmp = malloc(keep + extra + 1);
+	if (!o->tmp) {
 		errno = ENOMEM;
-	return name;
+		return -1;
+	}
+	snprintf(o->tmp, keep + extra + 1, ".%.*s%s%0*d", (int)keep, o->at.name,
+		 TEMP_TAG, RANDOM_CHARS, 0);
+	return 0;
 }
 
-static char *resolve_target(const char *path)
+/* A temporary file of ours that its writer no longer holds: remove it.
+ * Ours: made by this user, or by root and given to `owner`, the owner of
+ * the file it was to replace. */
+static void remove_if_stale(int dirfd, const char *name, uid_t owner)
 {
-	char *real = realpath(path, NULL);
-	if (real)
-		return real;
-	if (errno != ENOENT)
-		return NULL;
-	return strdup(path);    /* a new file (or a dangling link: replaced) */
+	struct stat st, now;
+	int fd = openat(dirfd, name,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (st.st_uid == geteuid() || st.st_uid == owner) &&
+	    st.st_nlink == 1 &&
+	    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+	    fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+		unlinkat(dirfd, name, 0);
+	close(fd);
 }
 
-int outfile_open(struct outfile *o, const char *path, int regular_only)
+/* Remove what a killed jfmt left for this target (names as o->tmp's). */
+static void remove_stale(struct outfile *o)
+{
+	size_t prefix = strlen(o->tmp) - RANDOM_CHARS;
+	uid_t owner = o->at.existed ? o->at.st.st_uid : geteuid();
+	int fd = openat(o->at.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;         /* an unreadable directory: nothing to do */
+	}
+	while ((e = readdir(d)) != NULL) {
+		const char *n = e->d_name;
+		if (strlen(n) == prefix + RANDOM_CHARS &&
+		    memcmp(n, o->tmp, prefix) == 0 &&
+		    strspn(n + prefix, NAME_CHARS) == RANDOM_CHARS)
+			remove_if_stale(o->at.dirfd, n, owner);
+	}
+	closedir(d);
+}
+
+/* --- Creating and naming the temporary file --- */
+
+static int link_as(struct outfile *o, int how, const char *name)
+{
+	char proc[PROC_FD_MAX];
+
+	if (how == LINK_EMPTY_PATH)
+		return linkat(o->fd, "", o->at.dirfd, name, AT_EMPTY_PATH);
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", o->fd);
+	return linkat(AT_FDCWD, proc, o->at.dirfd, name, AT_SYMLINK_FOLLOW);
+}
+
+/* How the unnamed file can be linked: "." exists, so EEXIST says that
+ * the source was accepted and the link would be made. */
+static int link_method(struct outfile *o)
+{
+	if (link_as(o, LINK_EMPTY_PATH, ".") < 0 && errno == EEXIST)
+		return LINK_EMPTY_PATH;
+	if (link_as(o, LINK_PROC, ".") < 0 && errno == EEXIST)
+		return LINK_PROC;
+	return LINK_NONE;
+}
+
+/* The name o->tmp still leads to the file o->fd (no cleaner took it). */
+static int still_ours(struct outfile *o)
+{
+	struct stat a, b;
+
+	return fstat(o->fd, &a) == 0 &&
+		fstatat(o->at.dirfd, o->tmp, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+		a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static int create_named(struct outfile *o)
+{
+	for (int tries = 0; tries < TEMP_TRIES; tries++) {
+		sigset_t old;
+		random_chars(tmp_random_part(o));
+		outsig_block(&old);
+		o->fd = openat(o->at.dirfd, o->tmp, O_CREAT | O_EXCL | O_WRONLY |
+			       O_NOFOLLOW | O_CLOEXEC, TEMP_MODE);
+		if (o->fd >= 0)
+			outsig_pending_set(o->at.dirfd, o->tmp);
+		outsig_unblock(&old);
+		if (o->fd < 0) {
+			if (errno == EEXIST)
+				continue;
+			return -1;
+		}
+		if (flock(o->fd, LOCK_EX | LOCK_NB) == 0 && still_ours(o)) {
+			o->named = 1;
+			return 0;
+		}
+		/* Taken for stale by another jfmt between open and lock:
+		 * that one removes it. */
+		outsig_pending_clear();
+		close(o->fd);
+		o->fd = -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+static int create_temp(struct outfile *o)
+{
+#ifdef O_TMPFILE
+	o->fd = openat(o->at.dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC,
+		       TEMP_MODE);
+	if (o->fd >= 0) {
+		o->link_how = link_method(o);
+		if (o->link_how != LINK_NONE && flock(o->fd, LOCK_EX) == 0)
+			return 0;
+		close(o->fd);
+		o->fd = -1;
+	}
+#endif
+	return create_named(o);
+}
+
+/* --- Life cycle --- */
+
+static void release(struct outfile *o)
+{
+	outpath_release(&o->at);
+	free(o->tmp);
+	o->tmp = NULL;
+}
+
+static int open_direct(struct outfile *o, int flags)
+{
+	if (flags & OUTFILE_EXISTING) {
+		errno = EINVAL;
+		return -1;
+	}
+	o->direct = 1;
+	if (o->at.alias >= 0)
+		o->fd = fcntl(o->at.alias, F_DUPFD_CLOEXEC, 0);
+	else
+		o->fd = openat(o->at.dirfd, o->at.name, O_WRONLY | O_NOCTTY |
+			       O_NOFOLLOW | O_CLOEXEC);
+	return o->fd;
+}
+
+int outfile_open(struct outfile *o, const char *path, int flags)
 {
 	memset(o, 0, sizeof *o);
 	o->fd = -1;
-	o->target = resolve_target(path);
-	if (!o->target)
+	if (outpath_resolve(&o->at, path, o->why, sizeof o->why) < 0)
 		return -1;
-	o->existed = stat(o->target, &o->like) == 0;
-	if (o->existed && !S_ISREG(o->like.st_mode)) {
-		if (regular_only) {
-			errno = EINVAL;
-			goto fail;
-		}
-		o->direct = 1;
-		o->fd = open(o->target, O_WRONLY | O_CLOEXEC);
-		if (o->fd < 0)
+	if (o->at.alias >= 0 || (o->at.existed && !S_ISREG(o->at.st.st_mode))) {
+		if (open_direct(o, flags) < 0)
 			goto fail;
 		return o->fd;
 	}
-	o->keep_owner = o->existed && geteuid() == 0;
-	o->tmp = temp_name(o->target);
-	if (!o->tmp)
+	if (!o->at.existed && (flags & OUTFILE_EXISTING)) {
+		errno = ENOENT;
 		goto fail;
-#ifdef O_TMPFILE
-	char *d = strdup(o->target);
-	if (!d)
+	}
+	if (make_tmp_name(o) < 0)
 		goto fail;
-	o->fd = open(dirname(d), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-	free(d);
-	if (o->fd >= 0)
-		return o->fd;
-#endif
-	o->fd = mkstemp(o->tmp);
-	if (o->fd < 0)
+	remove_stale(o);
+	if (create_temp(o) < 0)
 		goto fail;
-	set_pending(o->tmp);
-	o->named = 1;
 	return o->fd;
 fail:;
 	int e = errno;
-	free(o->target);
-	free(o->tmp);
-	o->target = o->tmp = NULL;
+	o->direct = 0;
+	release(o);
 	errno = e;
 	return -1;
 }
 
-static int apply_mode(struct outfile *o)
+/* The replaced file, for reading, provided it is still the one found. */
+static int open_old(struct outfile *o)
 {
-	mode_t mode;
+	struct stat st;
+	int fd = openat(o->at.dirfd, o->at.name, O_RDONLY | O_NOFOLLOW |
+			O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
-	if (o->existed) {
-		mode = o->like.st_mode & 07777;
-		if (o->keep_owner && fchown(o->fd, o->like.st_uid, o->like.st_gid) < 0)
-			return -1;
-	} else {
-		mode_t mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || st.st_dev != o->at.st.st_dev ||
+	    st.st_ino != o->at.st.st_ino) {
+		close(fd);
+		errno = ESTALE;         /* replaced by another file meanwhile */
+		return -1;
 	}
-	return fchmod(o->fd, mode);
+	return fd;
 }
 
-/* Give the unnamed file its temporary name. */
-static int link_unnamed(struct outfile *o)
+int outfile_open_source(struct outfile *o)
 {
-	char proc[64];
-	snprintf(proc, sizeof proc, "/proc/self/fd/%d", o->fd);
-	for (int tries = 0; tries < 100; tries++) {
-		char *x = o->tmp + strlen(o->tmp) - 6;
-		for (int i = 0; i < 6; i++)
-			x[i] = "abcdefghijklmnopqrstuvwxyz0123456789"[(unsigned)rand() % 36];
-		set_pending(o->tmp);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW) == 0)
-			return 0;
-		set_pending(NULL);
-		if (errno != EEXIST)
-			return -1;
+	return open_old(o);
+}
+
+static int apply_metadata(struct outfile *o)
+{
+	if (!o->at.existed)
+		return outmeta_new(o->fd, o->why, sizeof o->why);
+	int src = open_old(o);
+	if (src < 0) {
+		snprintf(o->why, sizeof o->why, "reading the file's attributes");
+		return -1;
 	}
+	int rc = outmeta_copy(o->fd, src, &o->at.st, o->why, sizeof o->why);
+	int e = errno;
+	close(src);
+	errno = e;
+	return rc;
+}
+
+static int rename_over(struct outfile *o)
+{
+	if (renameat(o->at.dirfd, o->tmp, o->at.dirfd, o->at.name) < 0) {
+		why(o, "renaming the new file over it");
+		return -1;
+	}
+	o->named = 0;
+	outsig_pending_clear();
+	return 0;
+}
+
+/* Name the unnamed file: the target's own name when that is free, else a
+ * temporary one renamed over the target. */
+static int link_and_rename(struct outfile *o)
+{
+	if (!o->at.existed) {
+		if (link_as(o, o->link_how, o->at.name) == 0)
+			return 0;
+		if (errno != EEXIST) {
+			why(o, "naming the new file");
+			return -1;
+		}
+	}
+	for (int tries = 0; tries < TEMP_TRIES; tries++) {
+		random_chars(tmp_random_part(o));
+		outsig_pending_set(o->at.dirfd, o->tmp);
+		if (link_as(o, o->link_how, o->tmp) == 0) {
+			o->named = 1;
+			return rename_over(o);
+		}
+		outsig_pending_clear();
+		if (errno != EEXIST) {
+			why(o, "naming the new file");
+			return -1;
+		}
+	}
+	why(o, "naming the new file");
 	return -1;
 }
 
 int outfile_commit(struct outfile *o)
 {
+	sigset_t old;
+	int rc;
+
 	if (o->direct) {
-		int rc = close(o->fd);
+		rc = close(o->fd);
 		o->fd = -1;
-		free(o->target);
-		o->target = NULL;
+		if (rc < 0)
+			why(o, "closing");
+		release(o);
 		return rc;
 	}
-
-	if (apply_mode(o) < 0 || fsync(o->fd) < 0)
+	if (apply_metadata(o) < 0)
 		goto fail;
-	if (!o->named) {
-		if (link_unnamed(o) < 0)
-			goto fail;
-		o->named = 1;
-	}
-	if (close(o->fd) < 0) {
-		o->fd = -1;
+	if (fsync(o->fd) < 0) {
+		why(o, "syncing the new file");
 		goto fail;
 	}
+	/* No catchable signal between the link and the rename. */
+	outsig_block(&old);
+	rc = o->named ? rename_over(o) : link_and_rename(o);
+	outsig_unblock(&old);
+	if (rc < 0)
+		goto fail;
+	close(o->fd);           /* synced: nothing left to report */
 	o->fd = -1;
-	if (rename(o->tmp, o->target) < 0)
-		goto fail;
-	set_pending(NULL);
-	free(o->target);
-	free(o->tmp);
-	o->target = o->tmp = NULL;
+	release(o);
 	return 0;
 fail:;
 	int e = errno;
@@ -215,13 +409,12 @@ fail:;
 
 void outfile_abort(struct outfile *o)
 {
+	if (o->named && o->tmp)
+		unlinkat(o->at.dirfd, o->tmp, 0);
+	o->named = 0;
+	outsig_pending_clear();
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
-	if (o->tmp && o->named)
-		unlink(o->tmp);
-	set_pending(NULL);
-	free(o->target);
-	free(o->tmp);
-	o->target = o->tmp = NULL;
+	release(o);
 }

@@ -1,41 +1,76 @@
-/* outfile.h - replacing a file atomically: write a temporary file in the
- * same directory, then rename it over the target only on success. */
+/* outfile.h - replacing a file atomically for -o and -i: the new text goes
+ * to a temporary file in the target's directory, which takes the target's
+ * place only when it is complete.
+ *
+ * Life cycle: outfile_open(), write to `fd`, then outfile_commit() or
+ * outfile_abort().  After either, the struct holds nothing to release.
+ * Targets that are not regular files (a FIFO, a device, standard output
+ * named as /dev/stdout) are written directly, with no temporary file: see
+ * `direct`.
+ *
+ * A failure returns -1 with errno set and, in `why`, what jfmt was doing
+ * when it failed ("" when errno says it all); the target is then as it was.
+ */
 #ifndef JFMT_OUTFILE_H
 #define JFMT_OUTFILE_H
 
-#include <sys/stat.h>
+#include "outpath.h"
+
+/* Room for the longest `why` text, an extended attribute's name included. */
+#define OUTFILE_WHY_MAX 384
+
+/* outfile_open() flags. */
+#define OUTFILE_EXISTING 1      /* -i: the target must be an existing regular
+				 * file (ENOENT, or EINVAL when it is not
+				 * regular) */
 
 struct outfile {
-	char *target;   /* the file to replace (symlinks resolved) */
-	char *tmp;      /* the temporary file's name, once it has one */
+	struct outpath at; /* the target: directory, name, status */
+	char *tmp;      /* the temporary name in at.dirfd, once one was made */
 	int fd;         /* open for writing, -1 when closed */
-	int keep_owner; /* copy `like`'s owner (only root may) */
-	struct stat like; /* the replaced file, when it existed */
-	int existed;    /* the target existed: `like` is valid */
-	int named;      /* the temporary file has a name (in `tmp`) */
-	int direct;     /* not a regular file (/dev/null, a FIFO): written
-			 * in place, as there is nothing to replace */
+	int link_how;   /* how an unnamed file gets a name: see outfile.c */
+	int named;      /* `tmp` exists in the directory */
+	int direct;     /* not a regular file: written in place, as there is
+			 * nothing to replace */
+	char why[OUTFILE_WHY_MAX];
 };
 
 /**
- * Install handlers so that SIGINT, SIGTERM, SIGHUP remove the temporary file
- * being written before jfmt dies.  Call once from main.
+ * Make the fatal signals that jfmt does not find ignored (SIGINT, SIGTERM,
+ * SIGHUP, SIGALRM, SIGUSR1...) remove the temporary file being written
+ * before jfmt dies of them, and do the same at exit(); ignore SIGXFSZ, so
+ * that a file size limit is a write error (EFBIG).  Call once from main,
+ * before any outfile_open() (outsig.c).
  */
 void outfile_install_signal_handlers(void);
 
 /**
- * Start replacing `path`.  Returns the descriptor to write to, or -1 with
- * errno set (nothing created).  A symlink's target is replaced, the link
- * kept; the new file gets the old one's mode (and owner, as root), or
- * 0666 less the umask when `path` does not exist yet.  An existing target
- * that is not a regular file (a device, a FIFO) is opened and written
- * directly, unless `regular_only`, when that is an error (EINVAL).
+ * Remove the named temporary file being written, if any.  For paths that
+ * leave jfmt without exit() or a handled signal (a re-raised SIGPIPE).
  */
-int outfile_open(struct outfile *o, const char *path, int regular_only);
+void outfile_remove_pending(void);
 
 /**
- * Finish: fsync, close and rename over the target.  Returns 0, or -1 with
- * errno set, in which case the target is untouched and nothing is left.
+ * Start replacing `path` (flags: OUTFILE_EXISTING or 0).  Returns the
+ * descriptor to write to, or -1 with errno and `why` set, having created
+ * nothing.  The rules for symbolic links, names and metadata are those of
+ * the manual (FILES): a link is followed, and its target replaced, unless
+ * it is another user's link in a sticky world-writable directory (EACCES).
+ * Stale temporary files of the same name left by a killed jfmt are removed.
+ */
+int outfile_open(struct outfile *o, const char *path, int flags);
+
+/**
+ * Open the file being replaced for reading (-i), making sure it is the file
+ * outfile_open() found.  Returns a descriptor or -1 with errno set.
+ */
+int outfile_open_source(struct outfile *o);
+
+/**
+ * Finish: give the new file the old one's owner, group, mode, ACL and
+ * extended attributes, sync it and put it in the target's place.  Returns
+ * 0, or -1 with errno and `why` set, in which case the target is untouched
+ * and no temporary file is left.  A direct target is only closed.
  */
 int outfile_commit(struct outfile *o);
 

@@ -27,7 +27,9 @@ EOF
 interrupt() {
 	local sig=$1 pid st=0
 	shift
-	"$JFMT" "$@" 2>"$T/interrupt.err" &
+	# A script's background job starts with SIGINT ignored, and jfmt
+	# leaves ignored signals ignored: give it the default, as a terminal's.
+	env --default-signal=INT "$JFMT" "$@" 2>"$T/interrupt.err" &
 	pid=$!
 	sleep 0.2
 	kill "-$sig" "$pid"
