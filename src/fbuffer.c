@@ -16,7 +16,7 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	FB_ASSERT(fd >= 0 && storage != NULL);
 	fb->ptr = storage;
 	fb->len = 0;
-	fb->cap = cap;
+	fb->cap = fb->room = cap;
 	fb->fd = fd;
 	fb->error = 0;
 	fb->mem = fb->heap = 0;
@@ -102,21 +102,24 @@ static void make_room_held(struct fbuffer *fb, size_t n)
 {
 	if (fb->committed > 0)
 		write_front(fb, fb->committed);
+	fb->cap = fbuffer_held_cap(fb);
 	if (n <= fb->cap - fb->len)
 		return;
 	if (fb->len + n <= fb->hold_max) {
-		size_t want = fb->cap * 2 > fb->len + n ? fb->cap * 2 : fb->len + n;
+		size_t want = fb->room * 2 > fb->len + n ? fb->room * 2 : fb->len + n;
 		if (want > fb->hold_max)
 			want = fb->hold_max;
 		char *p = xrealloc(fb->heap ? fb->ptr : NULL, want);
 		if (!fb->heap)
 			memcpy(p, fb->ptr, fb->len);
 		fb->ptr = p;
-		fb->cap = want;
+		fb->room = want;
+		fb->cap = fbuffer_held_cap(fb);
 		fb->heap = 1;
 		return;
 	}
 	fb->streaming = 1;
+	fb->cap = fb->room;
 	fbuffer_flush(fb);
 }
 
@@ -135,12 +138,16 @@ void fbuffer_hold(struct fbuffer *fb, size_t max)
 	fb->hold_max = max;
 	fb->committed = fb->len;
 	fb->streaming = 0;
+	fb->cap = max ? fbuffer_held_cap(fb) : fb->room;
 }
 
 void fbuffer_flush_committed(struct fbuffer *fb)
 {
-	if (fb->committed > 0 && !fb->mem)
+	if (fb->committed > 0 && !fb->mem) {
 		write_front(fb, fb->committed);
+		if (fb->hold_max && !fb->streaming)
+			fb->cap = fbuffer_held_cap(fb);
+	}
 }
 
 void fbuffer_settle(struct fbuffer *fb)
@@ -171,8 +178,7 @@ int fbuffer_abandon(struct fbuffer *fb)
 	} else {
 		fb->len = fb->committed;
 	}
-	fb->committed = fb->len;
-	fb->streaming = 0;
+	fbuffer_commit(fb);
 	return partly;
 }
 

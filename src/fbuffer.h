@@ -36,6 +36,8 @@ struct fbuffer {
 			 * and is freed by it */
 	int heap;       /* bound to fd, holding: ptr is fbuffer's own */
 	size_t hold_max;/* hold a document back up to this size; 0: never */
+	size_t room;    /* bound to fd: the block's size; `cap` is less while
+			 * holding, so that the slow path sees the bound */
 	size_t committed; /* ptr[0..committed) holds complete documents */
 	int streaming;  /* this document outgrew hold_max: part of it is out */
 	unsigned long long written; /* bytes handed to write(2) so far */
@@ -104,11 +106,20 @@ void fbuffer_release(struct fbuffer *fb);
  */
 void fbuffer_hold(struct fbuffer *fb, size_t max);
 
+/** The capacity while holding: the block, or the bound past what is
+ * complete if that comes first (never less than len while holding). */
+static inline size_t fbuffer_held_cap(const struct fbuffer *fb)
+{
+	return fb->room - fb->committed > fb->hold_max ? fb->committed + fb->hold_max : fb->room;
+}
+
 /** A document is complete: what is buffered may be written. */
 static inline void fbuffer_commit(struct fbuffer *fb)
 {
 	fb->committed = fb->len;
 	fb->streaming = 0;
+	if (fb->hold_max)
+		fb->cap = fbuffer_held_cap(fb);
 }
 
 /** Write out the complete documents held (the caller may wait now). */
@@ -167,7 +178,7 @@ static inline unsigned long long fbuffer_total(const struct fbuffer *fb)
 #define FBUFFER_MAX_RESERVE 4096
 static inline void fbuffer_reserve(struct fbuffer *fb, size_t n)
 {
-	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->mem || n <= fb->cap));
+	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->mem || n <= fb->room));
 	if (FB_UNLIKELY(n > fb->cap - fb->len))
 		fbuffer_make_room(fb, n);
 #if defined(JFMT_DEBUG)
