@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "layout.h"
+#include "placement.h"
 
 void format_init(struct formatter *f, const struct format_options *opt,
 		 const struct feed_hooks *hooks)
@@ -31,6 +32,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
+	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
 }
 
@@ -75,5 +77,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.progress = sink_progress,
 		.set_raw_check = sink_set_raw_check,
 		.failed = sink_failed,
+		.keep_comments = f->opt->comments,
+		.end_input = f->opt->comments ? place_end : NULL,
 	};
 }

@@ -58,6 +58,12 @@ static void report_yajl_error(struct reader *r, yajl_status st)
 	}
 	if (r->completing)
 		pe = (struct parse_error){ AT_END, "unexpected end of input" };
+	unsigned long long comma;
+	if (!r->allow_comments && !r->completing &&
+	    jsonc_trailing_comma(&r->win, parse_offset(r) - 1, &comma)) {
+		report(r, comma, jsonc_trailing_comma_msg);
+		return;
+	}
 	report(r, locate_error(&r->win, parse_offset(r), pe.where, r->member_end,
 			       r->allow_comments), pe.message);
 }
@@ -81,7 +87,7 @@ static int on_value_end(void *ctx)
 		return 0;
 	off = r->feed_off + yajl_get_bytes_consumed(r->h);
 	const char *msg = between_check(&r->between, r->win.cur.p + off,
-					r->win.cur.len - off, &bad);
+					r->fed_end - off, &bad);
 	if (msg)
 		note_error(r, r->win.cur.base + off + bad, msg);
 	return msg != NULL;
@@ -127,6 +133,22 @@ static void on_invalid_utf8(void *ctx)
 	note_error(r, locate_bad_utf8(&r->win, parse_offset(r)), "invalid UTF-8 in string");
 }
 
+/* The comments before the token just read (all, at the end). */
+static size_t on_comments(void *ctx, const struct sink_comment **c)
+{
+	struct reader *r = ctx;
+	unsigned long long before = r->completing ? ~0ULL : parse_offset(r);
+
+	return jsonc_take(&r->jsonc, before, c);
+}
+
+static void on_bad_comment(void *ctx, size_t i, const char *msg)
+{
+	struct reader *r = ctx;
+
+	note_error(r, jsonc_taken_at(&r->jsonc, i), msg);
+}
+
 /* --- Blocks --- */
 
 /* Give block i a fresh READ_BLOCK bytes (what it held is dropped). */
@@ -148,7 +170,10 @@ void reader_init(struct reader *r, int allow_comments, struct progress *progress
 		.member_end = on_member_end,
 		.raw_string = on_raw_string,
 		.invalid_utf8 = on_invalid_utf8,
+		.comments = on_comments,
+		.bad_comment = on_bad_comment,
 	};
+	jsonc_init(&r->jsonc);
 	for (int i = 0; i < 2; i++)
 		new_block(r, i);
 	fbuffer_init_mem(&r->raw);
@@ -171,6 +196,7 @@ void reader_release(struct reader *r)
 	free(r->block[1]);
 	surrogates_release(&r->lone);
 	fbuffer_release(&r->raw);
+	jsonc_release(&r->jsonc);
 }
 
 static ssize_t read_some(int fd, unsigned char *buf, size_t n)
@@ -212,7 +238,7 @@ static ssize_t extend_read(struct reader *r, int fd)
 			break;
 		got += (size_t)n;
 	}
-	r->feed_off = cur->len;
+	r->feed_off = r->fed_end;
 	cur->len += got;
 	return (ssize_t)got;
 }
@@ -289,35 +315,38 @@ static int all_blank(const unsigned char *p, size_t n)
 	return 1;
 }
 
-/* Feed the new part of the current read to yajl; returns 0, or -1 after
- * reporting.  Sets r->extend when no token ended in it: a token may span
- * it, whose start must stay in memory. */
-static int feed(struct reader *r)
+/* Feed the new part of the current read to yajl (`at_end`: the last of
+ * the input); returns 0, or -1 after reporting.  Sets r->extend when no
+ * token ended in it: a token may span it, whose start must stay in memory;
+ * or when its end is held back (--comments, jsonc.h). */
+static int feed(struct reader *r, int at_end)
 {
 	struct window_part *cur = &r->win.cur;
 	const unsigned char *p = cur->p + r->feed_off;
 	size_t len = cur->len - r->feed_off;
 	const unsigned char *ff = NULL;
 	unsigned long long mark = r->sink.progress(r->sink.ctx);
+	struct jsonc_result jr = { .p = p, .fed = len };
 	size_t bad;
 
+	/* With --comments, yajl is given a copy without the comments and
+	 * trailing commas, at the same offsets. */
+	if (r->allow_comments)
+		jsonc_pass(&r->jsonc, p, len, cur->base + r->feed_off, at_end, &jr);
+	r->fed_end = r->allow_comments ? r->feed_off + jr.fed : cur->len;
 	if (!r->seen_text)
-		r->seen_text = !all_blank(p, len);
+		r->seen_text = !all_blank(jr.p, jr.fed);
 	if (between_pending(&r->between)) {
-		const char *msg = between_check(&r->between, p, len, &bad);
+		const char *msg = between_check(&r->between, p, jr.fed, &bad);
 		if (msg) {
 			report(r, cur->base + r->feed_off + bad, msg);
 			return -1;
 		}
 	}
-	/* Form feeds and vertical tabs end what yajl may see.  With
-	 * --comments they may be inside a comment, and are let through (and
-	 * backslashes are not looked for). */
+	len = jr.fed;
+	/* Form feeds and vertical tabs end what yajl may see. */
 	struct scan sc = { .stop = len, .backslash = 1 };
-	if (r->allow_comments)
-		sc.newlines = count_newlines(p, len);
-	else
-		scan_input(p, len, &sc);
+	scan_input(jr.p, len, &sc);
 	r->cur_newlines += sc.newlines;
 	if (sc.stop < len) {
 		ff = p + sc.stop;
@@ -331,7 +360,7 @@ static int feed(struct reader *r)
 		surrogates_skip_to(&r->lone, window_end(&r->win));
 	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
 
-	yajl_status st = yajl_parse(r->h, p, len);
+	yajl_status st = yajl_parse(r->h, jr.p, len);
 	if (st != yajl_status_ok) {
 		report_yajl_error(r, st);
 		return -1;
@@ -342,10 +371,15 @@ static int feed(struct reader *r)
 		       "vertical tab is not allowed here");
 		return -1;
 	}
+	if (jr.error) {
+		report(r, jr.error_at, jr.error);
+		return -1;
+	}
 	/* White space may be inside a string or between tokens: keep a run of
 	 * it up to a bound, so that memory stays small between documents. */
-	r->extend = r->sink.progress(r->sink.ctx) == mark &&
-		    (cur->len < READ_KEEP_BLANK || !all_blank(p, len));
+	r->extend = r->fed_end < cur->len ||
+		    (r->sink.progress(r->sink.ctx) == mark &&
+		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len)));
 	return 0;
 }
 
@@ -356,7 +390,7 @@ static void start_input(struct reader *r, const char *name)
 	memset(&r->win, 0, sizeof r->win);
 	r->win.cur.line = r->win.prev.line = 1;
 	r->cur_newlines = 0;
-	r->feed_off = 0;
+	r->feed_off = r->fed_end = 0;
 	r->extend = 0;
 	r->completing = 0;
 	r->seen_text = 0;
@@ -364,6 +398,7 @@ static void start_input(struct reader *r, const char *name)
 	r->values = 0;
 	r->member_end = 0;
 	surrogates_reset(&r->lone);
+	jsonc_reset(&r->jsonc, r->sink.keep_comments);
 	r->error = NULL;
 	r->sink.reset(r->sink.ctx);
 }
@@ -375,7 +410,7 @@ static enum exit_status read_all(struct reader *r, int fd)
 	while ((n = next_read(r, fd)) > 0) {
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
-		if (feed(r) < 0)
+		if (feed(r, 0) < 0)
 			return EXIT_INVALID;
 		if (r->sink.failed(r->sink.ctx))
 			return EXIT_OK;         /* the owner of the output reports it */
@@ -384,6 +419,8 @@ static enum exit_status read_all(struct reader *r, int fd)
 		diag_errno(r->name, errno);
 		return EXIT_IO;
 	}
+	if (r->fed_end < r->win.cur.len && feed(r, 1) < 0)
+		return EXIT_INVALID;    /* what --comments held back */
 	r->completing = 1;
 	yajl_status st = yajl_complete_parse(r->h);
 	if (st != yajl_status_ok) {
@@ -392,6 +429,10 @@ static enum exit_status read_all(struct reader *r, int fd)
 	}
 	if (r->values == 0) {
 		report(r, locate_end(&r->win), "no JSON value");
+		return EXIT_INVALID;
+	}
+	if (r->sink.end_input && r->sink.end_input(r->sink.ctx)) {
+		report(r, r->error_pos, r->error);
 		return EXIT_INVALID;
 	}
 	return EXIT_OK;
@@ -404,7 +445,7 @@ enum exit_status reader_run(struct reader *r, const char *name, int fd)
 	if (!r->h)
 		out_of_memory();
 	yajl_config(r->h, yajl_allow_multiple_values, 1);
-	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
+	/* With --comments, yajl never sees one (jsonc.h). */
 	/* Strings are checked, strictly, where they are written. */
 	yajl_config(r->h, yajl_dont_validate_strings, 1);
 

@@ -11,6 +11,7 @@
 
 #include "between.h"
 #include "fbuffer.h"
+#include "jsonc.h"
 #include "progress.h"
 #include "sink.h"
 #include "status.h"
@@ -42,6 +43,7 @@ struct reader {
 	size_t block_cap[2];
 	struct fbuffer raw;             /* a string's raw text, when needed */
 	struct surrogates lone;         /* unpaired surrogate escapes ahead */
+	struct jsonc jsonc;             /* --comments: comments, trailing commas */
 
 	/* The input being read; reset by reader_run(). */
 	const char *name;
@@ -50,8 +52,12 @@ struct reader {
 	struct window win;              /* the reads in memory */
 	size_t cur_newlines;            /* newlines in the part fed to yajl */
 	size_t feed_off;                /* offset in win.cur last fed to yajl */
+	size_t fed_end;                 /* and the end of what it was given */
 	int extend;                     /* a token spans the whole read: read
-					 * more onto its end, not a new block */
+					 * more onto its end, not a new block;
+					 * or (--comments) the read's end was
+					 * held back from yajl until more is
+					 * read: fed_end is where it starts */
 	int completing;                 /* inside yajl_complete_parse() */
 	int seen_text;                  /* anything but white space so far */
 	struct between between;         /* the rule between values */
