@@ -215,8 +215,7 @@ unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i)
 	return j->queue[j->head - j->ntaken + i].at;
 }
 
-int jsonc_trailing_comma(const struct window *w, unsigned long long g,
-			 unsigned long long *comma)
+int jsonc_trailing_comma(const struct window *w, unsigned long long g)
 {
 	if (g < window_start(w) || g >= window_end(w))
 		return 0;
@@ -225,10 +224,8 @@ int jsonc_trailing_comma(const struct window *w, unsigned long long g,
 		return 0;
 	while (g-- > window_start(w)) {
 		c = window_byte(w, g);
-		if (c == ',') {
-			*comma = g;
+		if (c == ',')
 			return 1;
-		}
 		if (!strchr(" \t\r\n", c))
 			return 0;
 	}

@@ -74,11 +74,10 @@ unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i);
 
 /**
  * Without --comments: whether input offset g of `w`, where yajl stopped,
- * is a closing bracket after a comma (white space between); then the
- * message is jsonc_trailing_comma_msg, at the comma, set in *comma.
+ * is a closing bracket after a comma (white space between it); the message
+ * for it is then jsonc_trailing_comma_msg.
  */
-int jsonc_trailing_comma(const struct window *w, unsigned long long g,
-			 unsigned long long *comma);
+int jsonc_trailing_comma(const struct window *w, unsigned long long g);
 extern const char jsonc_trailing_comma_msg[];
 
 #endif

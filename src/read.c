@@ -58,12 +58,9 @@ static void report_yajl_error(struct reader *r, yajl_status st)
 	}
 	if (r->completing)
 		pe = (struct parse_error){ AT_END, "unexpected end of input" };
-	unsigned long long comma;
 	if (!r->allow_comments && !r->completing &&
-	    jsonc_trailing_comma(&r->win, parse_offset(r) - 1, &comma)) {
-		report(r, comma, jsonc_trailing_comma_msg);
-		return;
-	}
+	    jsonc_trailing_comma(&r->win, parse_offset(r) - 1))
+		pe.message = jsonc_trailing_comma_msg;
 	report(r, locate_error(&r->win, parse_offset(r), pe.where, r->member_end,
 			       r->allow_comments), pe.message);
 }
@@ -344,9 +341,14 @@ static int feed(struct reader *r, int at_end)
 		}
 	}
 	len = jr.fed;
-	/* Form feeds and vertical tabs end what yajl may see. */
+	/* Form feeds and vertical tabs end what yajl may see.  With
+	 * --comments they count as white space (and backslashes are not
+	 * looked for). */
 	struct scan sc = { .stop = len, .backslash = 1 };
-	scan_input(jr.p, len, &sc);
+	if (r->allow_comments)
+		sc.newlines = count_newlines(jr.p, len);
+	else
+		scan_input(jr.p, len, &sc);
 	r->cur_newlines += sc.newlines;
 	if (sc.stop < len) {
 		ff = p + sc.stop;
