@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "escape.h"
 
 struct jsonc_entry {
 	unsigned long long at;          /* input offset of its first byte */
@@ -17,6 +18,17 @@ const char jsonc_trailing_comma_msg[] =
 	"trailing comma is not allowed without --comments";
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
 static const char msg_slash[] = "'/' does not start a comment (// or /*)";
+static const char msg_utf8[] = "invalid UTF-8 in comment";
+
+/* Offset of the first byte of p[0..n) that is not well-formed UTF-8, or n. */
+static size_t bad_utf8(const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && (k = utf8_sequence(p + i, n - i)) != 0)
+		i += k;
+	return i;
+}
 
 /* The state at the start of a byte, to pass again from there. */
 struct snapshot {
@@ -164,6 +176,13 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			size_t n = end - i;
 			if (p[i + 1] == '/' && n > 2 && p[end - 1] == '\r')
 				n--;
+			size_t bad = bad_utf8(p + i, n);
+			if (bad < n) {
+				res->error = msg_utf8;
+				res->error_at = base + i + bad;
+				res->fed = i;
+				return;
+			}
 			queue(j, p + i, n, base + i, p[i + 1] == '*');
 			blank(d + i, end - i);
 			j->line_blank = 0;

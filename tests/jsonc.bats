@@ -159,6 +159,12 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: '/' does not start a comment (// or /*)" ]
 }
 
+@test "a comment must be UTF-8; --ascii writes it as it is" {
+	run -1 --separate-stderr jfmt_in $'[1, /* a\xff */ 2]' --comments
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:9: invalid UTF-8 in comment" ]
+	fmt_is $'[1, /* \xc3\xa9 */ "\xc3\xa9"]' $'[1,/* \xc3\xa9 */"\\u00e9"]\n' --comments -c -a
+}
+
 @test "-i with an unclosed comment keeps the file as it was" {
 	put s.json $'{"a": 1}\n/* the rest\n{"b": 2}\n'
 	cp s.json before
