@@ -101,7 +101,8 @@ int place_element(struct formatter *f, int more, enum color_class cls,
 	}
 	/* What ends the line of the element before stays with it; before the
 	 * first member of an object being sorted, there is none. */
-	for (; i < n && !c[i].own_line && (more || !sorted); i++) {
+	for (; i < n && !c[i].own_line && (more || !sorted) &&
+	       (i == 0 || !ends_line(f, &c[i - 1])); i++) {
 		if (!compact)
 			fbuffer_append_char(f->out, ' ');
 		if (!put(f, c, i))
@@ -151,7 +152,7 @@ int place_close(struct formatter *f)
 		sorter_comma(&f->sort, f->out->len, 0);
 	for (size_t i = 0; i < n; i++) {
 		if (!f->opt->compact) {
-			if (c[i].own_line)
+			if (c[i].own_line || (i > 0 && ends_line(f, &c[i - 1])))
 				newline_indent(f, f->depth, 0);
 			else
 				fbuffer_append_char(f->out, ' ');

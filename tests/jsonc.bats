@@ -69,6 +69,11 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'[ // first\n  1,\n  2 // last\n]' $'[/* first */1,2/* last */]\n' --comments -c
 }
 
+@test "a comment after a // comment starts a new line" {
+	fmt_is $'[[1]// a\n ,/*b*/\n ]' $'[\n  [\n    1\n  ] // a\n  /*b*/\n]\n' --comments
+	fmt_is $'[1 // a\n, /*b*/ 2]' $'[\n  1, // a\n  /*b*/\n  2\n]\n' --comments
+}
+
 @test "a container holding only a comment is not collapsed" {
 	fmt_is $'{ /* empty */ }' $'{ /* empty */\n}\n' --comments
 	fmt_is $'[\n  // nothing\n]' $'[\n  // nothing\n]\n' --comments
