@@ -134,16 +134,12 @@ static void on_invalid_utf8(void *ctx)
 static size_t on_comments(void *ctx, const struct sink_comment **c)
 {
 	struct reader *r = ctx;
-	unsigned long long before = r->completing ? ~0ULL : parse_offset(r);
-
-	return jsonc_take(&r->jsonc, before, c);
+	return jsonc_take(&r->jsonc, r->completing ? ~0ULL : parse_offset(r), c);
 }
 
 static void on_bad_comment(void *ctx, size_t i, const char *msg)
 {
-	struct reader *r = ctx;
-
-	note_error(r, jsonc_taken_at(&r->jsonc, i), msg);
+	note_error(ctx, jsonc_taken_at(&((struct reader *)ctx)->jsonc, i), msg);
 }
 
 /* --- Blocks --- */
@@ -304,14 +300,6 @@ static ssize_t next_read(struct reader *r, int fd)
 
 /* --- Feeding yajl --- */
 
-static int all_blank(const unsigned char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
-			return 0;
-	return 1;
-}
-
 /* Feed the new part of the current read to yajl (`at_end`: the last of
  * the input); returns 0, or -1 after reporting.  Sets r->extend when no
  * token ended in it: a token may span it, whose start must stay in memory;
@@ -373,7 +361,7 @@ static int feed(struct reader *r, int at_end)
 		       "vertical tab is not allowed here");
 		return -1;
 	}
-	if (jr.error) {
+	if (jr.error) {         /* after what was fed before it */
 		report(r, jr.error_at, jr.error);
 		return -1;
 	}
