@@ -18,11 +18,13 @@ _jfmt_long_options='
 	--help
 	--in-place
 	--indent=
+	--jsonc
 	--monochrome
 	--output=
 	--progress
 	--seq
 	--sort-keys
+	--strip-comments
 	--tab
 	--version
 '

@@ -31,6 +31,7 @@ enum {
 	OPT_PROGRESS,
 	OPT_SEQ,
 	OPT_COLOR,
+	OPT_STRIP_COMMENTS,
 };
 
 static const char short_opts[] = ":aCchikMno:StV";
@@ -47,12 +48,14 @@ static const struct option long_opts[] = {
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
+	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
 	{ "keep-going",   no_argument,       NULL, 'k' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
 	{ "seq",          no_argument,       NULL, OPT_SEQ },
 	{ "sort-keys",    no_argument,       NULL, 'S' },
+	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
 	{ "tab",          no_argument,       NULL, 't' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -77,7 +80,10 @@ static const char help_text[] =
 "                        -C and --color alone mean always\n"
 "  -M, --monochrome      the same as --color=never\n"
 "Input:\n"
-"      --comments        accept /* */ and // comments (they are dropped)\n"
+"      --comments, --jsonc\n"
+"                        JSONC: accept /* */ and // comments, kept where they\n"
+"                        stand, and trailing commas\n"
+"      --strip-comments  accept JSONC, and drop the comments\n"
 "  -n, --check           validate only; write nothing\n"
 "  -k, --keep-going      report an invalid value, skip it and go on\n"
 "      --progress        show progress on a terminal's standard error\n"
@@ -224,6 +230,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'V': print_version(); break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
+	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
 	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
 	case OPT_INDENT:
 		f->compact = 0;
@@ -249,6 +256,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);
+	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
 	cli->files = argv + optind;
 	cli->nfiles = argc - optind;
 	if (cli->output && strcmp(cli->output, "-") == 0)

@@ -10,7 +10,8 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 struct cli {
 	struct format_options fmt;
 	enum color_when color;
-	int allow_comments;
+	int allow_comments;     /* --comments or --strip-comments */
+	int strip_comments;
 	int validate;           /* -n: check only, write nothing */
 	int keep_going;         /* -k: skip invalid values and go on */
 	size_t hold;            /* --buffer-size: hold each value back up to

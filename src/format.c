@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "layout.h"
+#include "placement.h"
 
 void format_init(struct formatter *f, const struct format_options *opt,
 		 const struct feed_hooks *hooks)
@@ -32,6 +33,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
+	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
 }
 
@@ -92,5 +94,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.failed = sink_failed,
 		.pause = sink_pause,
 		.innermost = sink_innermost,
+		.keep_comments = f->opt->comments,
+		.end_input = f->opt->comments ? place_end : NULL,
 	};
 }

@@ -11,7 +11,8 @@
  * The work is split by job: format.c (life cycle, the sink), layout.h
  * (the pieces of output: separators, indentation, tokens, strings),
  * quick.h (the plain layouts' common cases, inline), layout.c (the yajl
- * callbacks, stamped once per layout), sortkeys.c (--sort-keys).
+ * callbacks, stamped once per layout), sortkeys.c (--sort-keys),
+ * placement.c (where the input's comments go, with --comments).
  */
 #ifndef JFMT_FORMAT_H
 #define JFMT_FORMAT_H
@@ -40,6 +41,7 @@ struct format_options {
 	int sort_keys;          /* sort object members by key bytes */
 	int escape_mode;        /* ESCAPE_* flags */
 	int seq;                /* RFC 7464: RS before each value */
+	int comments;           /* keep the input's comments (placement.h) */
 	int color;              /* wrap tokens in colour escapes */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
@@ -65,6 +67,8 @@ struct formatter {
 	size_t indent;           /* opt->indent */
 
 	struct sorter sort;      /* --sort-keys */
+	int top_line;            /* --comments: what the last line at the top
+				  * level holds (placement.h) */
 };
 
 /**

@@ -9,8 +9,7 @@
 
 static NOINLINE int null_slow(struct formatter *f, enum layout L)
 {
-	value_token(f, COLOR_NULL, "null", 4, L);
-	return end_value(f);
+	return value_token(f, COLOR_NULL, "null", 4, L) && end_value(f);
 }
 
 static inline int do_null(struct formatter *f, enum layout L)
@@ -23,10 +22,8 @@ static inline int do_null(struct formatter *f, enum layout L)
 static NOINLINE int boolean_slow(struct formatter *f, int b, enum layout L)
 {
 	if (b)
-		value_token(f, COLOR_TRUE, "true", 4, L);
-	else
-		value_token(f, COLOR_FALSE, "false", 5, L);
-	return end_value(f);
+		return value_token(f, COLOR_TRUE, "true", 4, L) && end_value(f);
+	return value_token(f, COLOR_FALSE, "false", 5, L) && end_value(f);
 }
 
 static inline int do_boolean(struct formatter *f, int b, enum layout L)
@@ -39,8 +36,7 @@ static inline int do_boolean(struct formatter *f, int b, enum layout L)
 /* Numbers arrive as their text, which is kept byte for byte. */
 static NOINLINE int number_slow(struct formatter *f, const char *s, size_t len, enum layout L)
 {
-	value_token(f, COLOR_NUMBER, s, len, L);
-	return end_value(f);
+	return value_token(f, COLOR_NUMBER, s, len, L) && end_value(f);
 }
 
 static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
@@ -62,15 +58,15 @@ static inline int do_string(struct formatter *f, const unsigned char *s, size_t 
 		}
 		return end_value(f);
 	}
-	begin_value(f, L);
-	if (!write_string(f, s, len, COLOR_STRING, L))
+	if (!begin_value(f, L) || !write_string(f, s, len, COLOR_STRING, L))
 		return 0;
 	return end_value(f);
 }
 
 static NOINLINE int start_map_slow(struct formatter *f, enum layout L)
 {
-	open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT, L);
+	if (!open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT, L))
+		return 0;
 	if (L == GENERAL && f->opt->sort_keys) {
 		f->out = sorter_open(&f->sort);
 		f->state[f->depth] |= CONTAINER_SORTED;
@@ -99,7 +95,10 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 		}
 		return 1;
 	}
-	if (L == GENERAL && (*st & CONTAINER_SORTED)) {
+	if (has_comments(f, L)) {
+		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, s, len))
+			return 0;
+	} else if (L == GENERAL && (*st & CONTAINER_SORTED)) {
 		size_t sep = f->out->len;
 		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 		sorter_member(&f->sort, s, len, sep);
@@ -115,6 +114,8 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 
 static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 {
+	if (has_comments(f, L) && !place_close(f))
+		return 0;
 	if (L == GENERAL && (f->state[f->depth] & CONTAINER_SORTED)) {
 		f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
 		if (sorter_close(&f->sort, &f->output))
@@ -133,8 +134,7 @@ static inline int do_end_map(struct formatter *f, enum layout L)
 
 static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
 {
-	open_container(f, 0, '[', COLOR_ARRAY, L);
-	return 1;
+	return open_container(f, 0, '[', COLOR_ARRAY, L);
 }
 
 static inline int do_start_array(struct formatter *f, enum layout L)
@@ -144,6 +144,8 @@ static inline int do_start_array(struct formatter *f, enum layout L)
 
 static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
 {
+	if (has_comments(f, L) && !place_close(f))
+		return 0;
 	close_container(f, ']', COLOR_ARRAY, L);
 	return end_value(f);
 }
@@ -182,7 +184,7 @@ DEFINE_CALLBACKS(GENERAL, general)
 
 const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {
-	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode)
+	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode || opt->comments)
 		return &general_callbacks;
 	return opt->compact ? &compact_callbacks : &pretty_callbacks;
 }

@@ -1,6 +1,7 @@
 /* layout.h - the pieces of formatted output: separators, indentation,
  * tokens, strings, opening and closing containers.  Private to the
- * formatter (layout.c, format.c); everything here is inline, as the yajl
+ * formatter (layout.c, format.c, placement.c); everything here is inline,
+ * as the yajl
  * callbacks are built from it once per layout.
  */
 #ifndef JFMT_LAYOUT_H
@@ -11,6 +12,7 @@
 #include "alloc.h"
 #include "escape.h"
 #include "format.h"
+#include "placement.h"
 
 /* Bits of formatter.state[depth] for the container open at that depth. */
 #define CONTAINER_OBJECT  1   /* an object, not an array */
@@ -29,6 +31,12 @@
  * sorting and --seq.
  */
 enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
+
+/* Whether the input's comments are written (only ever in GENERAL). */
+static inline int has_comments(const struct formatter *f, enum layout L)
+{
+	return L == GENERAL && FB_UNLIKELY(f->opt->comments);
+}
 
 static inline int is_compact(const struct formatter *f, enum layout L)
 {
@@ -128,19 +136,28 @@ static inline int write_string(struct formatter *f, const unsigned char *s,
 
 /* --- Structure --- */
 
-/* Before any value: its separator, if it is an array element. */
-static inline void begin_value(struct formatter *f, enum layout L)
+/* Before any value: its separator, if it is an array element, and the
+ * comments before it.  Returns 1 to go on, 0 to stop the parse. */
+static inline int begin_value(struct formatter *f, enum layout L)
 {
 	if (f->depth == 0) {
+		if (has_comments(f, L) && !place_top(f))
+			return 0;
 		if (L == GENERAL && f->opt->seq)
 			fbuffer_append_char(f->out, '\x1e');
-		return;
+		return 1;
 	}
 	unsigned char *st = &f->state[f->depth];
-	if (*st & CONTAINER_OBJECT)
-		return;         /* the key and colon are already out */
-	separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
+	if (*st & CONTAINER_OBJECT)     /* the key and colon are already out */
+		return !has_comments(f, L) || place_after_key(f);
+	if (has_comments(f, L)) {
+		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, NULL, 0))
+			return 0;
+	} else {
+		separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
+	}
 	*st |= CONTAINER_MEMBERS;
+	return 1;
 }
 
 /* The separator at `depth` (after another element if `more`; before a
@@ -186,12 +203,14 @@ static inline const char *plain_separator(struct formatter *f, enum layout L, si
 	return plain_element_separator(f, more, L, n);
 }
 
-/* A value that is one token. */
-static inline void value_token(struct formatter *f, enum color_class c,
-			       const char *tok, size_t len, enum layout L)
+/* A value that is one token.  Returns 1 to go on, 0 to stop. */
+static inline int value_token(struct formatter *f, enum color_class c,
+			      const char *tok, size_t len, enum layout L)
 {
-	begin_value(f, L);
+	if (!begin_value(f, L))
+		return 0;
 	token(f, c, tok, len, L);
+	return 1;
 }
 
 #define NOINLINE __attribute__((noinline))
@@ -199,7 +218,10 @@ static inline void value_token(struct formatter *f, enum color_class c,
 /* A whole document has been written: end its line and tell the reader. */
 static NOINLINE int end_document(struct formatter *f)
 {
-	fbuffer_append_char(f->out, '\n');
+	if (f->opt->comments)
+		f->top_line = TOP_DOC;  /* a comment may follow on its line */
+	else
+		fbuffer_append_char(f->out, '\n');
 	fbuffer_commit(&f->output);
 	return f->hooks->value_end(f->hooks->ctx) == 0;
 }
@@ -222,14 +244,16 @@ static inline int end_value(struct formatter *f)
 	return end_document(f);
 }
 
-static inline void open_container(struct formatter *f, unsigned char bits, char c,
-				  enum color_class cls, enum layout L)
+static inline int open_container(struct formatter *f, unsigned char bits, char c,
+				 enum color_class cls, enum layout L)
 {
-	value_token(f, cls, &c, 1, L);
+	if (!value_token(f, cls, &c, 1, L))
+		return 0;
 	f->depth++;
 	if (FB_UNLIKELY(f->depth >= f->state_cap))
 		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
 	f->state[f->depth] = bits;
+	return 1;
 }
 
 static inline void close_container(struct formatter *f, char c, enum color_class cls,

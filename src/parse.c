@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "locate.h"
 #include "report.h"
+#include "scan.h"
 
 /* RFC 7464's record separator. */
 #define RS 0x1e
@@ -140,6 +141,22 @@ static void on_invalid_utf8(void *ctx)
 	note_error(r, locate_bad_utf8(r->win, parse_offset(r)), ERR_UTF8, NULL);
 }
 
+/* The comments before the token just read (all that are left, at the end
+ * of the input). */
+static size_t on_comments(void *ctx, const struct sink_comment **c)
+{
+	struct parser *r = ctx;
+
+	return jsonc_take(&r->jsonc, r->completing ? ~0ULL : parse_offset(r), c);
+}
+
+static void on_bad_comment(void *ctx, size_t i, const char *msg)
+{
+	struct parser *r = ctx;
+
+	note_error(r, jsonc_taken_at(&r->jsonc, i), ERR_COMMENT, msg);
+}
+
 void parser_init(struct parser *r, int allow_comments, int keep_going)
 {
 	memset(r, 0, sizeof *r);
@@ -151,15 +168,19 @@ void parser_init(struct parser *r, int allow_comments, int keep_going)
 		.member_end = on_member_end,
 		.raw_string = on_raw_string,
 		.invalid_utf8 = on_invalid_utf8,
+		.comments = on_comments,
+		.bad_comment = on_bad_comment,
 	};
 	fbuffer_init_mem(&r->raw);
 	surrogates_init(&r->lone);
+	jsonc_init(&r->jsonc);
 }
 
 void parser_release(struct parser *r)
 {
 	surrogates_release(&r->lone);
 	fbuffer_release(&r->raw);
+	jsonc_release(&r->jsonc);
 	if (r->h)
 		yajl_free(r->h);
 	r->h = NULL;
@@ -176,7 +197,7 @@ static void new_parser(struct parser *r)
 	if (!r->h)
 		out_of_memory();
 	yajl_config(r->h, yajl_allow_multiple_values, 1);
-	yajl_config(r->h, yajl_allow_comments, r->allow_comments);
+	/* With --comments, yajl never sees one (jsonc.h). */
 	/* Strings are checked, strictly, where they are written. */
 	yajl_config(r->h, yajl_dont_validate_strings, 1);
 	r->error = NULL;
@@ -205,7 +226,7 @@ int parser_skip(struct parser *r)
 	/* Look again from the line after the skipped value began, if that
 	 * is in this read. */
 	r->value_start = skip_white(r->win, r->top_end);
-	if (r->value_start >= r->win->cur.base &&
+	if (r->value_start >= r->win->cur.base + r->part_from &&
 	    r->value_start - r->win->cur.base < r->feed_off)
 		r->feed_off = (size_t)(r->value_start - r->win->cur.base);
 	return 1;
@@ -244,14 +265,6 @@ static size_t resync_point(const struct parser *r, size_t from, size_t end)
 
 /* --- Feeding yajl --- */
 
-static int all_blank(const unsigned char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
-			return 0;
-	return 1;
-}
-
 /* A record of a text sequence ends (at an RS, offset rs of the current
  * read): its value must be complete.  Returns 0, or -1 after reporting. */
 static int end_record(struct parser *r, size_t rs)
@@ -277,13 +290,14 @@ static int end_record(struct parser *r, size_t rs)
 }
 
 
-int parser_feed(struct parser *r, size_t from, size_t end)
+int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *text)
 {
 	const unsigned char *p = r->win->cur.p;
 
-	r->feed_off = from;
+	r->feed_off = r->part_from = from;
+	r->text = text;
 	if (!r->seen_text)
-		r->seen_text = !all_blank(p + from, end - from);
+		r->seen_text = !all_blank(text + from, end - from);
 	while (r->feed_off < end) {
 		if (r->skipping) {
 			size_t o = resync_point(r, r->feed_off, end);
@@ -303,7 +317,7 @@ int parser_feed(struct parser *r, size_t from, size_t end)
 			stop = (size_t)(rs - p);
 		r->fed_end = stop;
 		if (!r->record_text)
-			r->record_text = !all_blank(p + r->feed_off, stop - r->feed_off);
+			r->record_text = !all_blank(text + r->feed_off, stop - r->feed_off);
 		if (between_pending(&r->between) &&
 		    between_next(&r->between, p + r->feed_off, stop - r->feed_off)) {
 			report_kind(r, ERR_ADJACENT, r->win->cur.base + r->feed_off);
@@ -311,7 +325,7 @@ int parser_feed(struct parser *r, size_t from, size_t end)
 				return -1;
 			continue;
 		}
-		yajl_status st = yajl_parse(r->h, p + r->feed_off, stop - r->feed_off);
+		yajl_status st = yajl_parse(r->h, text + r->feed_off, stop - r->feed_off);
 		if (st != yajl_status_ok) {
 			report_yajl_error(r, st);
 			if (!parser_skip(r))
@@ -341,6 +355,7 @@ void parser_start(struct parser *r, const char *name, const struct window *w, in
 	r->top_end = r->member_end = r->value_start = 0;
 	surrogates_reset(&r->lone);
 	r->error = NULL;
+	jsonc_reset(&r->jsonc, r->sink.keep_comments);
 	r->sink.reset(r->sink.ctx);
 	new_parser(r);
 }
@@ -359,6 +374,10 @@ enum exit_status parser_finish(struct parser *r)
 	}
 	if (r->values == 0 && !r->invalid) {
 		parser_report(r, locate_end(r->win), "no JSON value");
+		return EXIT_INVALID;
+	}
+	if (r->sink.end_input && r->sink.end_input(r->sink.ctx)) {
+		parser_report(r, r->error_pos, r->error);
 		return EXIT_INVALID;
 	}
 	return r->invalid ? EXIT_INVALID : EXIT_OK;

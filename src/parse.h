@@ -23,6 +23,7 @@
 
 #include "between.h"
 #include "fbuffer.h"
+#include "jsonc.h"
 #include "parse_error.h"
 #include "sink.h"
 #include "status.h"
@@ -36,12 +37,18 @@ struct parser {
 	struct sink sink;               /* the consumer */
 	struct fbuffer raw;             /* a string's raw text, when needed */
 	struct surrogates lone;         /* unpaired surrogate escapes ahead */
+	struct jsonc jsonc;             /* --comments: comments, trailing commas */
 
 	/* The input being read; reset by parser_start(). */
 	const char *name;
 	const struct window *win;       /* its bytes in memory */
 	yajl_handle h;
+	const unsigned char *text;      /* what yajl is given: text[i] stands
+					 * for win->cur.p[i] (a copy without
+					 * comments, with --comments) */
 	size_t feed_off;                /* offset in win->cur last fed to yajl */
+	size_t part_from;               /* ... in the part given to parser_feed()
+					 * that starts here */
 	size_t fed_end;                 /* ... and the end of what it was fed */
 	int completing;                 /* inside yajl_complete_parse() */
 	int seen_text;                  /* anything but white space so far */
@@ -83,10 +90,17 @@ static inline void parser_set_seq(struct parser *ps, int seq)
 void parser_look_ahead(struct parser *ps, size_t from, int backslash);
 
 /**
- * Parse win->cur[from, end).  Returns 0, or -1 when this input must stop
- * (the error was reported).
+ * Parse win->cur[from, end), given to yajl as text[from, end), where text
+ * stands for win->cur.p (or is a copy of it with the comments blanked).
+ * Returns 0, or -1 when this input must stop (the error was reported).
  */
-int parser_feed(struct parser *ps, size_t from, size_t end);
+int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char *text);
+
+/** The JSONC pass of this parser's input (--comments). */
+static inline struct jsonc *parser_jsonc(struct parser *ps)
+{
+	return &ps->jsonc;
+}
 
 /** Whether the parser is skipping an invalid value. */
 static inline int parser_skipping(const struct parser *ps)

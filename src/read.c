@@ -40,14 +40,6 @@ void reader_release(struct reader *r)
 	parser_release(&r->ps);
 }
 
-static int all_blank(const unsigned char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
-			return 0;
-	return 1;
-}
-
 /* The first read: not UTF-16 or UTF-32; a text sequence if it starts with
  * RS.  Returns 0, or -1 after reporting. */
 static int sniff(struct reader *r)
@@ -66,40 +58,54 @@ static int sniff(struct reader *r)
 	return 0;
 }
 
-/* Feed the new part of the current read, from offset `from`, to yajl;
- * returns 0, or -1 when this input must stop (reported).  Sets r->extend
- * when no token ended in it: a token may span it, whose start must stay
- * in memory. */
-static int feed(struct reader *r, size_t from)
+/* Feed the new part of the current read, from offset `from`, to the
+ * parser (`at_end`: the last of the input); returns 0, or -1 when this
+ * input must stop (reported).  Sets r->extend when no token ended in it:
+ * a token may span it, whose start must stay in memory; or when its end
+ * is held back (--comments, jsonc.h): r->fed_end is where that starts. */
+static int feed(struct reader *r, size_t from, int at_end)
 {
 	const struct window_part *cur = &r->in.win.cur;
 	const unsigned char *p = cur->p + from;
 	size_t len = cur->len - from;
 	unsigned long long mark = r->sink.progress(r->sink.ctx);
+	struct jsonc_result jr = { .p = p, .fed = len };
+
+	/* With --comments, yajl is given a copy without the comments and
+	 * trailing commas, at the same offsets. */
+	if (r->allow_comments)
+		jsonc_pass(parser_jsonc(&r->ps), p, len, cur->base + from, at_end, &jr);
+	r->fed_end = from + jr.fed;
+	len = jr.fed;
 	/* Form feeds and vertical tabs end what yajl may see.  With
-	 * --comments they may be inside a comment, and are let through (and
-	 * backslashes are not looked for). */
+	 * --comments they count as white space (and backslashes are not
+	 * looked for). */
 	struct scan sc = { .stop = len, .backslash = 1 };
 	if (r->allow_comments)
-		sc.newlines = count_newlines(p, len);
+		sc.newlines = count_newlines(jr.p, len);
 	else
-		scan_input(p, len, &sc);
+		scan_input(jr.p, len, &sc);
 	blocks_count(&r->in, sc.newlines);
 	parser_look_ahead(&r->ps, from, sc.backslash);
-	if (parser_feed(&r->ps, from, from + sc.stop) < 0)
+	if (parser_feed(&r->ps, from, from + sc.stop, jr.p - from) < 0)
 		return -1;
 	if (sc.stop < len) {
 		parser_report(&r->ps, cur->base + from + sc.stop, p[sc.stop] == '\f' ?
 			      "form feed is not allowed here" : "vertical tab is not allowed here");
 		if (!parser_skip(&r->ps))
 			return -1;
-		if (parser_feed(&r->ps, from + sc.stop + 1, cur->len) < 0)
+		if (parser_feed(&r->ps, from + sc.stop + 1, from + len, jr.p - from) < 0)
 			return -1;
+	}
+	if (jr.error) {         /* after what was fed before it */
+		parser_report(&r->ps, jr.error_at, jr.error);
+		return -1;
 	}
 	/* White space may be inside a string or between tokens: keep a run of
 	 * it up to a bound, so that memory stays small between documents. */
-	r->extend = !parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
-		    (cur->len < READ_KEEP_BLANK || !all_blank(p, len));
+	r->extend = r->fed_end < cur->len ||
+		    (!parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
+		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len)));
 	return 0;
 }
 
@@ -113,7 +119,9 @@ static enum exit_status read_all(struct reader *r, int fd)
 			progress_advance(r->progress, (unsigned long long)n);
 		if (r->in.win.cur.base == 0 && from == 0 && sniff(r) < 0)
 			return EXIT_INVALID;
-		if (feed(r, from) < 0)
+		if (r->extend)
+			from = r->fed_end;      /* what was held back comes first */
+		if (feed(r, from, 0) < 0)
 			return EXIT_INVALID;
 		if (r->sink.failed(r->sink.ctx))
 			return EXIT_OK;         /* the owner of the output reports it */
@@ -123,6 +131,8 @@ static enum exit_status read_all(struct reader *r, int fd)
 		diag_errno(r->ps.name, errno);
 		return EXIT_IO;
 	}
+	if (r->fed_end < r->in.win.cur.len && feed(r, r->fed_end, 1) < 0)
+		return EXIT_INVALID;    /* what --comments held back */
 	return parser_finish(&r->ps);
 }
 
@@ -130,6 +140,7 @@ enum exit_status reader_run(struct reader *r, const char *name, int fd)
 {
 	blocks_start(&r->in);
 	r->extend = 0;
+	r->fed_end = 0;
 	parser_start(&r->ps, name, &r->in.win, 0);
 	if (r->progress)
 		progress_start(r->progress, name, fd);

@@ -29,7 +29,11 @@ struct reader {
 	struct progress *progress;      /* or NULL */
 	struct blocks in;               /* the input's bytes in memory */
 	int extend;                     /* a token spans the whole read: read
-					 * more onto its end, not a new block */
+					 * more onto its end, not a new block;
+					 * or (--comments) the read's end was
+					 * held back until more is read */
+	size_t fed_end;                 /* where in the current read that
+					 * held-back part starts */
 };
 
 /**

@@ -11,6 +11,8 @@
  */
 #include "scan.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) && defined(__SSE2__)
 #include <immintrin.h>
 #define SCAN_X86 1
@@ -169,4 +171,12 @@ size_t count_newlines(const unsigned char *p, size_t n)
 		p += s.stop + 1;
 		n -= s.stop + 1;
 	}
+}
+
+int all_blank(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) || p[i] == 0)
+			return 0;
+	return 1;
 }

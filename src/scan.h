@@ -25,4 +25,7 @@ void scan_input(const unsigned char *p, size_t n, struct scan *s);
 /** The number of newlines in p[0..n). */
 size_t count_newlines(const unsigned char *p, size_t n);
 
+/** Whether p[0..n) is all JSON white space. */
+int all_blank(const unsigned char *p, size_t n);
+
 #endif

@@ -19,6 +19,16 @@
 #include <stddef.h>
 #include <yajl/yajl_parse.h>
 
+/* A comment of the input (--comments), as the reader hands it on: its text
+ * from the opening // or slash-star through its end (a // comment's
+ * newline, and a carriage return before it, not included). */
+struct sink_comment {
+	const char *text;
+	size_t len;
+	int block;              /* a block comment, else a // comment */
+	int own_line;           /* only white space before it on its line */
+};
+
 struct feed_hooks {
 	void *ctx;
 	/** A top-level value has ended.  Returns 0 to go on, else stop. */
@@ -35,6 +45,16 @@ struct feed_hooks {
 	int (*raw_string)(void *ctx, const unsigned char **raw, size_t *len);
 	/** The string token just read is not valid UTF-8; the parse stops. */
 	void (*invalid_utf8)(void *ctx);
+	/**
+	 * With sink.keep_comments: the comments that stand before the token
+	 * of the event being handled (all that are left, from
+	 * sink.end_input), in input order.  Sets *c to them and returns how
+	 * many; they stay valid until the next call.
+	 */
+	size_t (*comments)(void *ctx, const struct sink_comment **c);
+	/** Comment i of the last comments() cannot be written: the parse
+	 * stops with `msg`, placed at that comment. */
+	void (*bad_comment)(void *ctx, size_t i, const char *msg);
 };
 
 struct sink {
@@ -60,6 +80,11 @@ struct sink {
 	 * (for messages).
 	 */
 	char (*innermost)(const void *ctx);
+	/** Whether the comments are wanted (feed_hooks.comments). */
+	int keep_comments;
+	/** The input ended well (may be NULL): write what is left.  Returns
+	 * 0, or nonzero after feed_hooks.bad_comment. */
+	int (*end_input)(void *ctx);
 };
 
 #endif

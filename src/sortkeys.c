@@ -14,6 +14,8 @@ struct sort_member {
 	size_t len;             /* filled in when the object closes */
 	const unsigned char *key;
 	size_t index;           /* input order, to keep duplicates stable */
+	size_t body, comma;     /* sorter_comma(): its own text's length and
+				 * its comma's; body is 0 without a call */
 };
 
 struct sort_frame {
@@ -27,6 +29,7 @@ struct sort_frame {
  * stays linear however deep objects nest. */
 struct sort_span {
 	size_t start, len;      /* in capture */
+	size_t body, comma;     /* as in sort_member, for a member */
 };
 
 struct sort_record {
@@ -35,6 +38,7 @@ struct sort_record {
 	size_t nspans;          /* in sorter.spans */
 	struct sort_span sep_first; /* the separator before the first member */
 	struct sort_span sep_more;  /* and before each later one, as captured */
+	struct sort_span comma;     /* a comma from sorter_comma(), if any */
 };
 
 /* A step of writing out the capture: a range (in which recorded objects
@@ -87,7 +91,16 @@ void sorter_member(struct sorter *s, const unsigned char *key, size_t len, size_
 	m->key_off = s->keys.len;
 	m->key_len = len;
 	m->index = s->nmembers++;
+	m->body = m->comma = 0;
 	fbuffer_append(&s->keys, (const char *)key, len);
+}
+
+void sorter_comma(struct sorter *s, size_t at, size_t len)
+{
+	struct sort_member *m = &s->members[s->nmembers - 1];
+
+	m->body = at - m->start;
+	m->comma = len;
 }
 
 static int compare_members(const void *a, const void *b)
@@ -126,15 +139,18 @@ static void sort_record(struct sorter *s, const struct sort_frame *fr,
 	struct sort_record *r = &s->records[s->nrecords++];
 	r->start = fr->region_start;
 	r->end = s->capture.len;
-	r->sep_first = (struct sort_span){ m[0].sep, m[0].start - m[0].sep };
-	r->sep_more = (struct sort_span){ m[1].sep, m[1].start - m[1].sep };
+	r->sep_first = (struct sort_span){ .start = m[0].sep, .len = m[0].start - m[0].sep };
+	r->sep_more = (struct sort_span){ .start = m[1].sep, .len = m[1].start - m[1].sep };
+	r->comma = (struct sort_span){ .start = m[0].start + m[0].body, .len = m[0].comma };
 
 	qsort(m, n, sizeof *m, compare_members);
 	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
 	r->first_span = s->nspans;
 	r->nspans = n;
 	for (size_t i = 0; i < n; i++)
-		s->spans[s->nspans++] = (struct sort_span){ m[i].start, m[i].len };
+		s->spans[s->nspans++] = (struct sort_span){
+			m[i].start, m[i].len, m[i].body, m[i].comma,
+		};
 }
 
 static int compare_records(const void *a, const void *b)
@@ -184,7 +200,16 @@ static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_
 			const struct sort_span *sp = s->spans + r->first_span;
 			for (size_t i = r->nspans; i-- > 0; ) {
 				const struct sort_span *sep = i ? &r->sep_more : &r->sep_first;
-				push_task(s, &ntasks, EMIT_RANGE, sp[i].start, sp[i].start + sp[i].len);
+				size_t end = sp[i].start + sp[i].len;
+				if (sp[i].body) {       /* comma, then the rest */
+					size_t body = sp[i].start + sp[i].body;
+					push_task(s, &ntasks, EMIT_RANGE, body + sp[i].comma, end);
+					if (i + 1 < r->nspans)
+						push_task(s, &ntasks, EMIT_RAW, r->comma.start,
+							  r->comma.start + r->comma.len);
+					end = body;
+				}
+				push_task(s, &ntasks, EMIT_RANGE, sp[i].start, end);
 				push_task(s, &ntasks, EMIT_RAW, sep->start, sep->start + sep->len);
 			}
 			continue;

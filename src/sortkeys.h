@@ -60,6 +60,16 @@ struct fbuffer *sorter_open(struct sorter *s);
 void sorter_member(struct sorter *s, const unsigned char *key, size_t len, size_t sep);
 
 /**
+ * With comments in the output: the innermost open object's last member
+ * ends at offset `at` of the capture, where `len` bytes of its comma start
+ * (0 for the last member); what follows up to the next member's separator
+ * ends its line (a comment).  Written out of order, a member gets the
+ * comma there only when another follows it.  Without calls to this, each
+ * separator holds the comma.
+ */
+void sorter_comma(struct sorter *s, size_t at, size_t len);
+
+/**
  * The innermost open object closes (its closing bracket is not written
  * yet).  When it is the outermost, the capture is written to `out` in
  * sorted order and 1 is returned: write to `out` again from now on.

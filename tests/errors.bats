@@ -99,7 +99,7 @@ EOF
 	printf '[\n1\n]\n' >a.json
 	printf '[\n1,\n]\n' >b.json
 	run -1 --separate-stderr "$JFMT" -c a.json b.json
-	[ "${stderr_lines[0]}" = "jfmt: b.json:3:1: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[0]}" = "jfmt: b.json:3:1: trailing comma is not allowed without --comments" ]
 	[ "${stderr_lines[1]}" = "    ]" ]
 }
 
