@@ -15,6 +15,9 @@
 
 static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
 
+/* Bytes that tell UTF-8 from UTF-16 and UTF-32 (RFC 4627 3). */
+#define ENCODING_SNIFF 4
+
 /* Give block i a fresh READ_BLOCK bytes (what it held is dropped). */
 static void new_block(struct blocks *b, int i)
 {
@@ -82,14 +85,16 @@ static ssize_t extend_read(struct blocks *b, int fd, size_t *from)
 	return (ssize_t)got;
 }
 
-/* The first read: a byte order mark may arrive a byte at a time from a
- * pipe. */
+/* The first read: a byte order mark, or the start of UTF-16 or UTF-32
+ * text, may arrive a byte at a time from a pipe: read on until the first
+ * ENCODING_SNIFF bytes are in (or the input ends), so that what is found
+ * does not depend on how the input was cut. */
 static ssize_t first_read(int fd, unsigned char *buf, size_t *skip)
 {
 	ssize_t n = read_some(fd, buf, READ_BLOCK);
 
 	*skip = 0;
-	while (n > 0 && n < 3 && memcmp(buf, bom, (size_t)n) == 0) {
+	while (n > 0 && n < ENCODING_SNIFF) {
 		ssize_t more = read_some(fd, buf + n, READ_BLOCK - (size_t)n);
 		if (more < 0)
 			return -1;

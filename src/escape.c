@@ -193,8 +193,9 @@ escape_body_in(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 		return -1;
 	if (i == len)
 		return 0;
-	/* the last few bytes, from a copy that can be read a span at a time */
-	unsigned char last[SPAN] = { 0 };
+	/* the last few bytes (fewer than SPAN), from a copy that can be read a
+	 * span at a time from any of them: twice the span, zeros after them */
+	unsigned char last[2 * SPAN] = { 0 };
 	size_t j = 0;
 	fbuffer_copy_small((char *)last, (const char *)s + i, len - i);
 	return escape_spans(fb, last, len - i, len - i, 1, &j, &x, mode);

@@ -170,8 +170,10 @@ int fbuffer_abandon(struct fbuffer *fb)
 {
 	int partly = !fb->hold_max || fb->streaming;
 
-	if (fb->mem)
+	if (fb->mem) {                  /* all of it is held */
+		fb->len = fb->committed;
 		return 0;
+	}
 	if (partly) {
 		if (!fbuffer_at_line_start(fb))
 			fbuffer_append_char(fb, '\n');

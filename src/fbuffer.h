@@ -134,8 +134,9 @@ void fbuffer_flush_committed(struct fbuffer *fb);
 void fbuffer_settle(struct fbuffer *fb);
 
 /**
- * The current document is abandoned (invalid): drop what is held of it;
- * if part of it was written, end its line.  Returns 1 if part was written.
+ * The current document is abandoned (invalid): drop what is held of it
+ * (in memory, all of it); if part of it was written, end its line.
+ * Returns 1 if part was written.
  */
 int fbuffer_abandon(struct fbuffer *fb);
 

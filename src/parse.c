@@ -12,9 +12,8 @@
 #include "locate.h"
 #include "report.h"
 #include "scan.h"
+#include "skip.h"
 
-/* RFC 7464's record separator. */
-#define RS 0x1e
 
 /* --- Reporting --- */
 
@@ -90,8 +89,11 @@ static int on_value_end(void *ctx)
 	const struct window_part *cur = &r->win->cur;
 
 	r->values++;
-	if (r->completing)
+	if (r->completing) {
+		/* yajl finishes on a buffer of its own: all was consumed */
+		r->top_end = r->record_end;
 		return 0;
+	}
 	size_t off = r->feed_off + yajl_get_bytes_consumed(r->h);
 	r->top_end = cur->base + off;
 	unsigned char last = window_byte(r->win, r->top_end - 1);
@@ -203,16 +205,6 @@ static void new_parser(struct parser *r)
 	r->error = NULL;
 }
 
-/* The first byte that is not white space from input offset g on, or the
- * end of what is in memory. */
-static unsigned long long skip_white(const struct window *w, unsigned long long g)
-{
-	while (g < window_end(w) && strchr(" \t\r\n", window_byte(w, g)) &&
-	       window_byte(w, g) != 0)
-		g++;
-	return g;
-}
-
 /* An error was reported: go on (1) if invalid values are skipped here,
  * after the consumer has dropped what it made of this one. */
 int parser_skip(struct parser *r)
@@ -232,37 +224,6 @@ int parser_skip(struct parser *r)
 	return 1;
 }
 
-static int starts_value(unsigned char c)
-{
-	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
-	       c == 't' || c == 'f' || c == 'n';
-}
-
-/*
- * Where to go on after a skipped value, looking in the current read from
- * offset `from` up to `end`: after the next RS in a text sequence; else at
- * the next line that starts with a value in its first column, after the
- * line where the skipped value began (so that on NDJSON every line gets
- * its own try).  Returns `end` when it is not in this part.
- */
-static size_t resync_point(const struct parser *r, size_t from, size_t end)
-{
-	const struct window_part *cur = &r->win->cur;
-	const unsigned char *p = cur->p;
-	size_t i = from;
-
-	if (r->seq) {
-		const unsigned char *rs = memchr(p + i, RS, end - i);
-		return rs ? (size_t)(rs - p) + 1 : end;
-	}
-	if (r->value_start >= cur->base && r->value_start - cur->base > i)
-		i = (size_t)(r->value_start - cur->base);
-	for (; i < end; i++)
-		if (p[i] == '\n' && i + 1 < end && starts_value(p[i + 1]))
-			return i + 1;
-	return end;
-}
-
 /* --- Feeding yajl --- */
 
 /* A record of a text sequence ends (at an RS, offset rs of the current
@@ -273,7 +234,9 @@ static int end_record(struct parser *r, size_t rs)
 
 	if (r->record_text) {
 		r->completing = 1;
-		if (yajl_complete_parse(r->h) != yajl_status_ok) {
+		r->record_end = r->win->cur.base + rs;
+		if (yajl_complete_parse(r->h) != yajl_status_ok ||
+		    skip_cut_short(r->win, r->top_end, r->win->cur.base + rs, r->allow_comments)) {
 			r->completing = 0;
 			report_kind(r, ERR_END, r->win->cur.base + rs);
 			r->invalid = 1;
@@ -300,7 +263,7 @@ int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *
 		r->seen_text = !all_blank(text + from, end - from);
 	while (r->feed_off < end) {
 		if (r->skipping) {
-			size_t o = resync_point(r, r->feed_off, end);
+			size_t o = skip_resync(r->win, r->feed_off, end, r->seq, r->value_start);
 			if (o == end) {
 				r->feed_off = end;
 				break;
@@ -312,7 +275,7 @@ int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *
 			continue;
 		}
 		size_t stop = end;
-		const unsigned char *rs = r->seq ? memchr(p + r->feed_off, RS, end - r->feed_off) : NULL;
+		const unsigned char *rs = r->seq ? memchr(p + r->feed_off, SKIP_RS, end - r->feed_off) : NULL;
 		if (rs)
 			stop = (size_t)(rs - p);
 		r->fed_end = stop;
@@ -364,12 +327,18 @@ void parser_start(struct parser *r, const char *name, const struct window *w, in
 enum exit_status parser_finish(struct parser *r)
 {
 	r->completing = 1;
+	r->record_end = window_end(r->win);
 	yajl_status st = r->skipping ? yajl_status_ok : yajl_complete_parse(r->h);
 	r->completing = 0;
 	if (st != yajl_status_ok) {
 		r->completing = 1;
 		report_yajl_error(r, st);
 		r->completing = 0;
+		return EXIT_INVALID;
+	}
+	if (!r->skipping && r->values > 0 && skip_cut_short(r->win, r->top_end, window_end(r->win),
+							 r->allow_comments)) {
+		report_kind(r, ERR_END, locate_end(r->win));
 		return EXIT_INVALID;
 	}
 	if (r->values == 0 && !r->invalid) {

@@ -9,7 +9,7 @@
  * own, and one that does not parse is reported and skipped.  With
  * keep_going, an invalid value in any stream is reported and skipped too:
  * parsing goes on at the next line, after the one where the invalid value
- * began, that has a value's first character in its first column.
+ * began, whose first character that is not white space starts a value.
  *
  * The reader (read.h) owns the bytes (window.h) and calls these in turn:
  * parser_start(), then for each read parser_look_ahead() and
@@ -64,6 +64,8 @@ struct parser {
 	unsigned long long member_end;  /* input offset just after the last
 					 * value that ended inside an object */
 	unsigned long long value_start; /* where the value being skipped began */
+	unsigned long long record_end;  /* where the input or record being
+					 * finished ends */
 	const char *error;              /* found by a hook, to report once yajl
 					 * returns: this text, or */
 	enum error_kind error_kind;     /* ... jfmt's words for this error */

@@ -9,9 +9,8 @@
 
 #include "diag.h"
 #include "scan.h"
+#include "skip.h"
 
-/* RFC 7464's record separator. */
-#define RS 0x1e
 
 void reader_init(struct reader *r, int allow_comments, int keep_going,
 		 struct progress *progress)
@@ -54,7 +53,7 @@ static int sniff(struct reader *r)
 		parser_report(&r->ps, 0, msg);
 		return -1;
 	}
-	parser_set_seq(&r->ps, cur->len > 0 && cur->p[0] == RS);
+	parser_set_seq(&r->ps, cur->len > 0 && cur->p[0] == SKIP_RS);
 	return 0;
 }
 

@@ -10,7 +10,7 @@
  *   byte 1: 0 reads the document in whole blocks (from a memfd); anything
  *           else hands it over a socket in pieces of a few bytes, one piece
  *           per read(2), so that tokens, escapes and characters are cut
- *           everywhere.
+ *           everywhere.  Bit 5 also turns on --keep-going.
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -23,7 +23,11 @@
  *     (with --comments: both with --strip-comments, so the value is kept);
  *   - with --comments (without --sort-keys), the output holds the input's
  *     comments, in order;
- *   - formatting the output again gives the output (idempotence).
+ *   - formatting the output again gives the output (idempotence);
+ *   - with --keep-going on input of one value per line, every line that is
+ *     valid JSON on its own comes out, in order (lines that end inside a
+ *     value, which may take the next lines in, are left out of this, and
+ *     so is input that is UTF-16 or UTF-32, which is not read).
  *
  * Knobs for exploring past a known failure (environment):
  *   JFMT_FUZZ_WHOLE_READS=1   never read in pieces
@@ -52,6 +56,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *real_stderr;
+static int keep_going;          /* --keep-going for this run */
 static int whole_reads_only, no_agreement, no_ascii_check;
 
 /* One run of jfmt over a document. */
@@ -147,7 +152,7 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 			die("pthread_create");
 	}
 
-	reader_init(&reader, comments, NULL);
+	reader_init(&reader, comments, keep_going, NULL);
 	if (check) {
 		validate_init(&val, reader_hooks(&reader));
 		validate_sink(&val, &sink);
@@ -187,10 +192,18 @@ static void run_release(struct run *res)
 	free(res->msg);
 }
 
+/* The length of the first message's "jfmt: NAME:LINE:COL:" part: where
+ * the error is.  (The words after it may quote what follows the spot, which
+ * depends on how much had been read.) */
 static size_t first_line_len(const struct run *res)
 {
 	const char *nl = memchr(res->msg, '\n', res->msg_len);
-	return nl ? (size_t)(nl - res->msg) : res->msg_len;
+	size_t n = nl ? (size_t)(nl - res->msg) : res->msg_len, colons = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (res->msg[i] == ':' && ++colons == 4)
+			return i + 1;
+	return n;
 }
 
 static void fail(const char *what, const uint8_t *doc, size_t len,
@@ -332,6 +345,43 @@ static int same_comments(const uint8_t *a, size_t an, const uint8_t *b, size_t b
 	}
 }
 
+/* -k on input of one value per line: each line that is valid on its own
+ * (its compact form in `want`) comes out of the whole run `m`, in order. */
+static void keep_going_lines(const struct format_options *copt, const uint8_t *doc,
+			     size_t len, const struct run *m)
+{
+	size_t at = 0;          /* where in m's output to look on from */
+
+	keep_going = 0;
+	for (size_t i = 0; i < len; ) {
+		const uint8_t *nl = memchr(doc + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - doc) : len;
+		struct run one;
+		run_jfmt(&one, copt, 0, 0, doc + i, end - i, 0);
+		if (one.status != EXIT_OK && one.msg && strstr(one.msg, " inside ")) {
+			run_release(&one);
+			return;         /* it may take the next lines in */
+		}
+		if (one.status == EXIT_OK && one.out.len > 0) {
+			const char *o = m->out.ptr;
+			size_t n = m->out.len, found = 0;
+			while (at + one.out.len <= n && !found) {
+				if ((at == 0 || o[at - 1] == '\n') &&
+				    memcmp(o + at, one.out.ptr, one.out.len) == 0)
+					found = 1;
+				else
+					at++;
+			}
+			if (!found)
+				fail("with --keep-going, a valid line did not come out", doc, len,
+				     m, &one);
+			at += one.out.len;
+		}
+		run_release(&one);
+		i = end + 1;
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2)
@@ -339,6 +389,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	unsigned mode = data[0];
 	unsigned pattern = whole_reads_only ? 0 : data[1];
+	keep_going = (data[1] & 0x20) != 0;
 	const uint8_t *doc = data + 2;
 	size_t len = size - 2;
 	int comments = (mode & 0x20) != 0;
@@ -367,6 +418,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct run m, whole;
 	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
+	if (keep_going && !check && !comments && !opt.seq) {
+		struct run k;
+		keep_going = 1;
+		run_jfmt(&k, &copt, 0, 0, doc, len, 0);
+		/* (input in another encoding is not read at all) */
+		if (!k.msg || !strstr(k.msg, ", not UTF-8 ("))
+			keep_going_lines(&copt, doc, len, &k);
+		run_release(&k);
+		keep_going = 1;
+	}
 
 	/* Read in pieces: the same as read whole. */
 	if (pattern != 0) {
