@@ -1,130 +1,14 @@
 #!/usr/bin/env bats
-# hostile.bats - inputs built to break a streaming formatter: nesting a
-# million deep, tokens and escapes cut by the 64 KiB read block or by reads
-# of a few bytes, every byte value, a number of a million digits, inputs
-# the fuzzer found.  Everything is generated on the fly.  The GiB-scale,
-# random and exhaustive cases are in the slow tier (tests/slow/).
+# hostile.bats - inputs built to break a streaming formatter: tokens,
+# escapes and errors cut by the 64 KiB read block or by reads of a few
+# bytes, every byte value, a number of a million digits, inputs the fuzzer
+# found.  Everything is generated on the fly.  Deep nesting is in
+# format.bats, where errors are shown in errors.bats; the GiB-scale, random
+# and exhaustive cases are in the slow tier (tests/slow/).
 
 load test_helper
 
-# --- Nesting a million deep ---
-
-@test "1,000,000 nested arrays: -c writes them back unchanged" {
-	nested arrays 1000000 >"$BATS_TEST_TMPDIR/in"
-	run -0 --separate-stderr "$JFMT" -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
-	# and from a pipe
-	"$JFMT" -c <"$BATS_TEST_TMPDIR/in" | cmp - "$BATS_TEST_TMPDIR/in"
-}
-
-@test "1,000,000 nested objects: -c writes them back unchanged" {
-	nested objects 1000000 >"$BATS_TEST_TMPDIR/in"
-	run -0 --separate-stderr "$JFMT" -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
-	cat "$BATS_TEST_TMPDIR/in" | "$JFMT" -c | cmp - "$BATS_TEST_TMPDIR/in"
-}
-
-@test "1,000,000 nested arrays and objects: -n accepts them silently" {
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested arrays 1000000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested objects 1000000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
-}
-
-@test "1,000,000 unclosed arrays: rejected at the end, in every mode" {
-	local mode err=$BATS_TEST_TMPDIR/err
-	nested open 1000000 >"$BATS_TEST_TMPDIR/in"
-	for mode in -c -n --indent=0; do
-		jf $mode "$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:1000001: unexpected end of input"
-	done
-}
-
-@test "1,000,000 nested objects with -S: sorted (trivially) in linear time" {
-	# Each level holds one member; sorting must not copy the inner levels
-	# again at every level (that is 10^12 bytes here).
-	nested objects 1000000 >"$BATS_TEST_TMPDIR/in"
-	run timeout 30 "$JFMT" -S -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	echo "status $status (124: timed out after 30 s)"
-	[ "$status" -eq 0 ]
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
-}
-
-# --- Where errors are reported ---
-
-@test "an error at column 300001 of a 400000-byte line" {
-	py '
-import sys
-head = "[" + "1," * 149999 + "1"                # 300000 bytes
-sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TEST_TMPDIR/in"
-	[ "$(wc -c <"$BATS_TEST_TMPDIR/in")" -eq 400000 ]
-	local mode err=$BATS_TEST_TMPDIR/err
-	for mode in -c "" -n; do
-		jf $mode "$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:300001: "
-		jf $mode <"$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: <stdin>:1:300001: "
-		# the caret sits under the x
-		[ "$(sed -n 2p "$err" | cut -c "$(($(sed -n 3p "$err" | wc -c) - 1))")" = x ]
-	done
-}
-
-@test "CRLF line ends: line and column of an error on line 3" {
-	local err=$BATS_TEST_TMPDIR/err
-	run -1 bash -c 'printf "{\r\n  \"a\": 1,\r\n  \"b\": x\r\n}\r\n" | "$1" 2>"$2"' - "$JFMT" "$err"
-	message_starts "$err" "jfmt: <stdin>:3:8: invalid char in json text"
-	[ "$(sed -n 2p "$err")" = '      "b": x' ]
-	[ "$(sed -n 3p "$err")" = '           ^' ]
-}
-
-@test "CRLF line ends: an error on line 100001, blocks later" {
-	local err=$BATS_TEST_TMPDIR/err
-	py '
-import sys
-w = sys.stdout.buffer.write
-w(b"[\r\n")
-for i in range(100000):
-    w(b"  %d,\r\n" % i)
-w(b"  tru\r\n]\r\n")' >"$BATS_TEST_TMPDIR/in"
-	jf -c "$BATS_TEST_TMPDIR/in"
-	[ "$st" -eq 1 ]
-	message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:100002:"
-	jf -n <"$BATS_TEST_TMPDIR/in"
-	[ "$st" -eq 1 ]
-	message_starts "$err" "jfmt: <stdin>:100002:"
-}
-
-@test "an error at the very first byte: 1:1" {
-	local err=$BATS_TEST_TMPDIR/err mode
-	for mode in -c "" -n; do
-		run -1 bash -c 'printf "]" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
-		message_starts "$err" "jfmt: <stdin>:1:1: "
-		run -1 bash -c 'printf "]\n[1]\n" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
-		message_starts "$err" "jfmt: <stdin>:1:1: "
-	done
-}
-
-@test "an error in the very last byte" {
-	local err=$BATS_TEST_TMPDIR/err mode
-	for mode in -c "" -n; do
-		run -1 bash -c 'printf "[1,2,3}" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
-		message_starts "$err" "jfmt: <stdin>:1:7: "
-	done
-	# and the last byte of a document of three blocks and a bit
-	py '
-import sys
-sys.stdout.write("[" + "1," * 400000 + "1}")' >"$BATS_TEST_TMPDIR/in"
-	local size
-	size=$(wc -c <"$BATS_TEST_TMPDIR/in")
-	for mode in -c "" -n; do
-		jf $mode "$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:$size: "
-	done
-}
+# --- Errors cut by a read ---
 
 @test "errors on both sides of the read block boundary" {
 	local err=$BATS_TEST_TMPDIR/err at
@@ -218,11 +102,6 @@ sys.stdout.write("[\"" + "x" * (at - 2) + text + "\"]\n")' "$@"
 	[ "$status" -eq 0 ]
 	[ "${output: -9}" = 'x\udc00"]' ]
 	[ "$("$JFMT" -c "$BATS_TEST_TMPDIR/in" | cksum)" = "$(cksum <"$BATS_TEST_TMPDIR/in")" ]
-}
-
-@test "a byte order mark that arrives one byte at a time" {
-	run -0 bash -c "$(declare -f py pieces); printf '\357\273\277[1]\n' | pieces 1 \"\$1\" -c" - "$JFMT"
-	[ "$output" = "[1]" ]
 }
 
 # --- Bytes ---
