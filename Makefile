@@ -1,5 +1,5 @@
 # jfmt - reformat JSON.  `make` builds ./jfmt; `make deps test` sets up a
-# fresh Debian machine and runs every test.
+# fresh Debian machine and runs the quick tests; `make check` runs them all.
 
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
@@ -29,8 +29,8 @@ DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr 
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml
 
-.PHONY: all deps test check-yajl install uninstall clean bench check-asan fuzz \
-	dist distcheck
+.PHONY: all deps test check check-asan debug check-yajl install uninstall clean bench \
+	fuzz dist distcheck
 
 all: jfmt
 
@@ -53,29 +53,45 @@ deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
 
+# The quick tier: everything but the GiB-scale, million-deep and long
+# random cases, which are tests/slow/ (tests/run says which is which).
 test: jfmt
-	@tests/run
+	@tests/run quick
+
+# Every tier: the quick one, the slow one, and the quick one again against
+# the sanitizer build; one closing "N passed, N failed" line.
+check: jfmt build/asan/jfmt
+	@tests/run quick slow asan
 
 bench: jfmt
 	@bench/run
 
-# The whole suite again against a build with AddressSanitizer and UBSan.
+# The quick tier again against a build with AddressSanitizer, UBSan and
+# the debug assertions of src/fbuffer.h (JFMT_DEBUG).
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-	-fno-sanitize-recover=undefined
+	-fno-sanitize-recover=undefined -DJFMT_DEBUG
 build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(ASAN_FLAGS) $(YAJL_CFLAGS) \
 	  $(VERSION_CFLAGS) $(SRCS) $(YAJL_LIBS) -o $@
 
 check-asan: build/asan/jfmt
-	@JFMT=$(CURDIR)/build/asan/jfmt ASAN_OPTIONS=detect_leaks=1 tests/run
+	@tests/run asan
 
-# libFuzzer over every mode; crashes are saved in build/fuzz/.
+# build/debug/jfmt: the debug assertions, without a sanitizer.
+debug: build/debug/jfmt
+build/debug/jfmt: $(SRCS) $(HDRS) | check-yajl
+	@mkdir -p build/debug
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g -DJFMT_DEBUG $(YAJL_CFLAGS) \
+	  $(SRCS) $(YAJL_LIBS) -o $@
+
+# libFuzzer over every mode, with the debug assertions; crashes are saved
+# in build/fuzz/.
 FUZZ_SECONDS ?= 60
 FUZZ_SRCS := $(filter-out src/main.c,$(SRCS)) tests/fuzz/fuzz_jfmt.c
 build/fuzz/fuzz_jfmt: $(FUZZ_SRCS) $(HDRS) | check-yajl
 	@mkdir -p build/fuzz
-	clang -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g \
+	clang -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g -DJFMT_DEBUG \
 	  -fsanitize=fuzzer,address,undefined -Isrc $(YAJL_CFLAGS) \
 	  $(FUZZ_SRCS) $(YAJL_LIBS) -o $@
 

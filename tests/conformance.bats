@@ -5,23 +5,11 @@
 # located message, every i_ file either way but never a crash or a hang); a
 # handful of handwritten cases at the end run without it.
 
-bats_require_minimum_version 1.5.0
+load test_helper
 
-JFMT="${JFMT:-$BATS_TEST_DIRNAME/../jfmt}"
-SHARED="$BATS_TEST_DIRNAME/../../shared"
-PARSING="$SHARED/JSONTestSuite/test_parsing"
-TRANSFORM="$SHARED/JSONTestSuite/test_transform"
-
-need_shared() {
-	[ -d "$PARSING" ] && [ -d "$TRANSFORM" ] ||
-		skip "../shared not present (corpus and JSONTestSuite live next to the repository)"
-}
-
-# A sanitizer build reports with exit status 1, like invalid JSON; its
-# report on stderr is what tells the two apart.
-sanitizer_report() {
-	grep -qE 'Sanitizer|runtime error:' "$1"
-}
+SUITE=(JSONTestSuite/test_parsing JSONTestSuite/test_transform)
+PARSING="$SHARED/${SUITE[0]}"
+TRANSFORM="$SHARED/${SUITE[1]}"
 
 # The Python side of the value checks.  Usage:
 #   python3 -c "$(values_py)" JFMT POLICY MODES FILE...
@@ -143,14 +131,14 @@ located() {
 # --- JSONTestSuite: test_parsing ---
 
 @test "JSONTestSuite y_*: accepted, value unchanged, pretty and compact" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	run python3 -c "$(values_py)" "$JFMT" accept "|-c" "$PARSING"/y_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
 
 @test "JSONTestSuite y_*: accepted, value unchanged with -t, --indent=0, -a, -S, --escape-slash, --seq" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	run python3 -c "$(values_py)" "$JFMT" accept \
 		"-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
 		"$PARSING"/y_*.json
@@ -169,7 +157,7 @@ located() {
 }
 
 @test "JSONTestSuite y_*: accepted by --check, silently" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f err=$BATS_TEST_TMPDIR/err
 	for f in "$PARSING"/y_*.json; do
 		local rc=0
@@ -182,7 +170,7 @@ located() {
 }
 
 @test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
 	for f in "$PARSING"/n_*.json; do
 		for mode in "" -c -n; do
@@ -190,7 +178,7 @@ located() {
 			# error is gigabytes, hence /dev/null.
 			rc=0
 			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-			if [ "$rc" -ne 1 ] || sanitizer_report "$err"; then
+			if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
 				failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
 			elif ! located "$err" "$f"; then
 				failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
@@ -201,7 +189,7 @@ located() {
 }
 
 @test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
 	for f in "$PARSING"/i_*.json; do
 		for mode in "" -c -n -a -S -t "--comments" "-c --seq"; do
@@ -209,7 +197,7 @@ located() {
 			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
 			if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
 				failures+=("$f [$mode]: exit $rc")
-			elif sanitizer_report "$err"; then
+			elif ! no_sanitizer_report "$err"; then
 				failures+=("$f [$mode]: $(head -c 300 "$err")")
 			elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
 				failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
@@ -220,14 +208,14 @@ located() {
 }
 
 @test "JSONTestSuite i_*: what is accepted keeps its value, stays UTF-8, and formats idempotently" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	run python3 -c "$(values_py)" "$JFMT" either "|-c|-a|-S" "$PARSING"/i_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
 
 @test "JSONTestSuite i_*: --check agrees with formatting on what is accepted" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f a b
 	for f in "$PARSING"/i_*.json; do
 		a=0 b=0
@@ -239,7 +227,7 @@ located() {
 }
 
 @test "n_structure_whitespace_formfeed.json: the form feed is rejected at its location" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local f="$PARSING/n_structure_whitespace_formfeed.json"
 	run -1 --separate-stderr "$JFMT" "$f"
 	echo "$stderr"
@@ -266,27 +254,27 @@ check_surrogate() {
 }
 
 @test "i_string_1st_surrogate_but_2nd_missing.json: kept as \\udada" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	check_surrogate i_string_1st_surrogate_but_2nd_missing.json '"\udada"'
 }
 
 @test "i_string_incomplete_surrogate_and_escape_valid.json: kept as \\ud800\\n" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	check_surrogate i_string_incomplete_surrogate_and_escape_valid.json '"\ud800\n"'
 }
 
 @test "i_string_inverted_surrogates_U+1D11E.json: kept as \\udd1e\\ud834" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	check_surrogate i_string_inverted_surrogates_U+1D11E.json '"\udd1e\ud834"'
 }
 
 @test "i_object_key_lone_2nd_surrogate.json: the key is kept as \\udfaa" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	check_surrogate i_object_key_lone_2nd_surrogate.json '"\udfaa":'
 }
 
 @test "every escaped lone surrogate in JSONTestSuite comes back as its escape" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f out
 	for f in "$PARSING"/i_*surrogate*.json "$TRANSFORM"/string_*escaped*.json; do
 		grep -q '\\u' "$f" || continue
@@ -307,14 +295,14 @@ check_surrogate() {
 # --- JSONTestSuite: test_transform ---
 
 @test "JSONTestSuite test_transform: exit 0 or 1, no crash; accepted values unchanged" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	run python3 -c "$(values_py)" "$JFMT" either "|-c|-S" "$TRANSFORM"/*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
 
 @test "JSONTestSuite test_transform: numbers come out exactly as written" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	local failures=() f out want
 	for f in "$TRANSFORM"/number_*.json "$TRANSFORM"/object_same_key_*.json; do
 		want=$(tr -d ' \n' <"$f")
@@ -327,7 +315,7 @@ check_surrogate() {
 }
 
 @test "test_transform: [1.000000000000000005] and friends stay as written" {
-	need_shared
+	need_shared "${SUITE[@]}"
 	run -0 "$JFMT" -c "$TRANSFORM/number_1.000000000000000005.json"
 	[ "$output" = "[1.000000000000000005]" ]
 	run -0 "$JFMT" -c "$TRANSFORM/number_1e-999.json"

@@ -57,6 +57,14 @@ EOF
 	run -1 --separate-stderr jfmt_in ']'
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:1: "* ]]
 	[ "${stderr_lines[2]}" = "    ^" ]
+	# in every mode, and with a valid document after it
+	local err=$BATS_TEST_TMPDIR/err mode
+	for mode in -c "" -n; do
+		run -1 bash -c 'printf "]" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
+		message_starts "$err" "jfmt: <stdin>:1:1: "
+		run -1 bash -c 'printf "]\n[1]\n" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
+		message_starts "$err" "jfmt: <stdin>:1:1: "
+	done
 }
 
 @test "an error at the last byte" {
@@ -69,6 +77,23 @@ EOF
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:7: "* ]]
 	[ "${stderr_lines[1]}" = '    {"b":2]' ]
 	[ "${stderr_lines[2]}" = "          ^" ]
+	# in every mode
+	local err=$BATS_TEST_TMPDIR/err mode
+	for mode in -c "" -n; do
+		run -1 bash -c 'printf "[1,2,3}" | "$1" $2 2>"$3"' - "$JFMT" "$mode" "$err"
+		message_starts "$err" "jfmt: <stdin>:1:7: "
+	done
+	# and the last byte of a document of three blocks and a bit
+	py '
+import sys
+sys.stdout.write("[" + "1," * 400000 + "1}")' >"$BATS_TEST_TMPDIR/in"
+	local size
+	size=$(wc -c <"$BATS_TEST_TMPDIR/in")
+	for mode in -c "" -n; do
+		jf $mode "$BATS_TEST_TMPDIR/in"
+		[ "$st" -eq 1 ]
+		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:$size: "
+	done
 }
 
 @test "an error on line 3 of a multi-line document" {
@@ -86,6 +111,28 @@ EOF
 	run -1 --separate-stderr jfmt_in $'{"a":\r\n  [1,]}\r\n'
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:6: "* ]]
 	[ "${stderr_lines[1]}" = "      [1,]}" ]
+	local err=$BATS_TEST_TMPDIR/err
+	run -1 bash -c 'printf "{\r\n  \"a\": 1,\r\n  \"b\": x\r\n}\r\n" | "$1" 2>"$2"' - "$JFMT" "$err"
+	message_starts "$err" "jfmt: <stdin>:3:8: invalid char in json text"
+	[ "$(sed -n 2p "$err")" = '      "b": x' ]
+	[ "$(sed -n 3p "$err")" = '           ^' ]
+}
+
+@test "CRLF line ends: an error on line 100001, blocks later" {
+	local err=$BATS_TEST_TMPDIR/err
+	py '
+import sys
+w = sys.stdout.buffer.write
+w(b"[\r\n")
+for i in range(100000):
+    w(b"  %d,\r\n" % i)
+w(b"  tru\r\n]\r\n")' >"$BATS_TEST_TMPDIR/in"
+	jf -c "$BATS_TEST_TMPDIR/in"
+	[ "$st" -eq 1 ]
+	message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:100002:"
+	jf -n <"$BATS_TEST_TMPDIR/in"
+	[ "$st" -eq 1 ]
+	message_starts "$err" "jfmt: <stdin>:100002:"
 }
 
 @test "tabs in the shown line keep the caret aligned" {
@@ -128,6 +175,23 @@ with open("big.json", "w") as f:
 	[ "${#shown}" -le 110 ]
 	[ "${#shown}" -ge 44 ]
 	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" x
+	# column 300001 of a 400000-byte line, in every mode, from a file and a pipe
+	py '
+import sys
+head = "[" + "1," * 149999 + "1"                # 300000 bytes
+sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TEST_TMPDIR/in"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/in")" -eq 400000 ]
+	local mode err=$BATS_TEST_TMPDIR/err
+	for mode in -c "" -n; do
+		jf $mode "$BATS_TEST_TMPDIR/in"
+		[ "$st" -eq 1 ]
+		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:300001: "
+		jf $mode <"$BATS_TEST_TMPDIR/in"
+		[ "$st" -eq 1 ]
+		message_starts "$err" "jfmt: <stdin>:1:300001: "
+		# the caret sits under the x
+		[ "$(sed -n 2p "$err" | cut -c "$(($(sed -n 3p "$err" | wc -c) - 1))")" = x ]
+	done
 }
 
 @test "an error at the end of a line longer than 300000 bytes" {

@@ -442,6 +442,9 @@ EOF
 		printf '\277[true]'
 	} | "$JFMT" -c >out.json
 	[ "$(cat out.json)" = "[true]" ]
+	# and in reads of exactly one byte
+	run -0 bash -c "$(declare -f py pieces); printf '\357\273\277[1]\n' | pieces 1 \"\$1\" -c" - "$JFMT"
+	[ "$output" = "[1]" ]
 }
 
 @test "a BOM at the start of each of several files is skipped" {

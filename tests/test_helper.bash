@@ -1,15 +1,21 @@
 # tests/test_helper.bash - common set-up for the bats files: where jfmt and
 # the shared corpus are, a scratch directory per test, and small functions that
-# compare output byte for byte.  Load it with `load test_helper`.
+# compare output byte for byte, feed jfmt in pieces and look for a sanitizer's
+# report.  Load it with `load test_helper` (from tests/slow: `load ../test_helper`).
 
 # `run -N` and `run --separate-stderr` need bats 1.5.
 bats_require_minimum_version 1.5.0
 
-# `make check-asan` points JFMT at the sanitizer build.
-JFMT="${JFMT:-$BATS_TEST_DIRNAME/../jfmt}"
-SHARED="$BATS_TEST_DIRNAME/../../shared"
+# The tests directory, wherever the .bats file that loads this one is.
+TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# `tests/run asan` points JFMT at the sanitizer build.
+JFMT="${JFMT:-$TESTS_DIR/../jfmt}"
+SHARED="$TESTS_DIR/../../shared"
 CORPUS="$SHARED/corpus"
 export JFMT
+
+BLOCK=65536     # jfmt reads this much at a time (INPUT_BLOCK in src/input.h)
 
 # Every test starts in its own empty scratch directory, which bats removes.
 # It is a subdirectory of $BATS_TEST_TMPDIR, where bats keeps files of its
@@ -167,4 +173,114 @@ same_as_file() {
 	shift 2
 	jfmt_ok "$T/jfmt_out" "$@" "$file" || return 1
 	same_bytes "$want" "$T/jfmt_out" || { echo "with jfmt $*"; return 1; }
+}
+
+# --- Sanitizer builds ---
+
+# is_sanitizer_build: $JFMT is built with AddressSanitizer or UBSan (whose
+# shadow memory makes its RSS meaningless).
+is_sanitizer_build() {
+	grep -qa -e __asan_init -e __ubsan_handle "$JFMT"
+}
+
+# no_sanitizer_report FILE: FILE (jfmt's standard error) holds no report from
+# a sanitizer; else show its start and fail.  A sanitizer build exits 1 on
+# what it finds, as for invalid JSON: the report is what tells the two apart.
+no_sanitizer_report() {
+	if grep -qE 'Sanitizer|runtime error:' "$1"; then
+		head -n 40 "$1"
+		return 1
+	fi
+}
+
+# --- Running jfmt on hostile input ---
+
+# message_starts FILE TEXT: the first line of jfmt's message in FILE starts
+# with TEXT.
+message_starts() {
+	local first
+	first=$(head -n 1 "$1")
+	if [[ $first != "$2"* ]]; then
+		echo "want a message starting: $2"
+		echo "got: $(head -n 3 "$1")"
+		return 1
+	fi
+}
+
+# jf ARGS...: run jfmt with standard output to /dev/null and standard error
+# to $BATS_TEST_TMPDIR/err; its exit status in $st (255 after a sanitizer's
+# report).
+jf() {
+	st=0
+	"$JFMT" "$@" >/dev/null 2>"$BATS_TEST_TMPDIR/err" || st=$?
+	no_sanitizer_report "$BATS_TEST_TMPDIR/err" || st=255
+}
+
+# py CODE ARGS...: run a short Python program.
+py() {
+	python3 -c "$@"
+}
+
+# pieces SIZES CMD...: run CMD with standard input from a socket that hands
+# it the bytes of our standard input in messages of SIZES bytes (a comma
+# separated list, used in turn), so that each read(2) returns exactly one
+# piece.  Exits with CMD's status (128 + N for signal N).  A piece must not
+# be larger than a read block: the socket drops what a read does not take.
+pieces() {
+	py '
+import socket, subprocess, sys
+sizes = [int(s) for s in sys.argv[1].split(",")]
+data = sys.stdin.buffer.read()
+ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+p = subprocess.Popen(sys.argv[2:], stdin=theirs)
+theirs.close()
+i = k = 0
+while i < len(data):
+    n = sizes[k % len(sizes)]
+    k += 1
+    ours.send(data[i:i + n])
+    i += n
+ours.shutdown(socket.SHUT_WR)
+rc = p.wait()
+ours.close()
+sys.exit(128 - rc if rc < 0 else rc)' "$@"
+}
+
+# nested KIND N: a compact document N containers deep, on one line:
+# "arrays" [[...[]...]], "objects" {"a":{"a":...1...}}, "open" [[[... unclosed.
+nested() {
+	py '
+import sys
+kind, n = sys.argv[1], int(sys.argv[2])
+w = sys.stdout.write
+if kind == "arrays":
+    w("[" * n + "]" * n + "\n")
+elif kind == "objects":
+    w("{\"a\":" * n + "1" + "}" * n + "\n")
+else:
+    w("[" * n)' "$@"
+}
+
+# nested_pretty KIND N STEP CHAR: what jfmt writes for `nested KIND N`, with
+# STEP CHARs of indentation per level; written line by line, not by a
+# recursive encoder.
+nested_pretty() {
+	py '
+import sys
+kind, n, step, ch = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+out = sys.stdout.buffer
+pad = ch.encode() * step
+if kind == "arrays":
+    for d in range(n - 1):
+        out.write(pad * d + b"[\n")
+    out.write(pad * (n - 1) + b"[]\n")
+    for d in range(n - 2, -1, -1):
+        out.write(pad * d + b"]\n")
+else:
+    out.write(b"{\n")
+    for d in range(1, n):
+        out.write(pad * d + b"\"a\": {\n")
+    out.write(pad * n + b"\"a\": 1\n")
+    for d in range(n - 1, -1, -1):
+        out.write(pad * d + b"}\n")' "$@"
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# slow/deep.bats - nesting a million deep, with every line of the output
+# compared: two million lines at --indent=0, 200 MB of indentation at depth
+# 10,000, sorting keys out of order at every one of 10^6 levels (a test that
+# hits its time limit, 60 s, adds it).  The cheap deep cases are in
+# format.bats.
+
+load ../test_helper
+
+@test "1,000,000 nested arrays: --indent=0, one bracket a line" {
+	local n=1000000 out=$BATS_TEST_TMPDIR/out
+	nested arrays $n | "$JFMT" --indent=0 >"$out"
+	[ "$(wc -l <"$out")" -eq $((2 * n - 1)) ]
+	[ "$(head -n 1 "$out")" = "[" ]
+	[ "$(sed -n "${n}p" "$out")" = "[]" ]
+	[ "$(tail -n 1 "$out")" = "]" ]
+	nested_pretty arrays $n 0 ' ' | cmp - "$out"
+}
+
+@test "1,000,000 nested objects: --indent=0, one member a line" {
+	local n=1000000 out=$BATS_TEST_TMPDIR/out
+	nested objects $n | "$JFMT" --indent=0 >"$out"
+	[ "$(wc -l <"$out")" -eq $((2 * n + 1)) ]
+	[ "$(head -n 1 "$out")" = "{" ]
+	[ "$(sed -n 2p "$out")" = '"a": {' ]
+	[ "$(sed -n "$((n + 1))p" "$out")" = '"a": 1' ]
+	[ "$(tail -n 1 "$out")" = "}" ]
+	nested_pretty objects $n 0 ' ' | cmp - "$out"
+}
+
+@test "10,000 nested arrays and objects: default pretty output, byte for byte" {
+	# 200 MB of indentation each: compared through pipes, never stored.
+	cmp <(nested arrays 10000 | "$JFMT") <(nested_pretty arrays 10000 2 ' ')
+	cmp <(nested objects 10000 | "$JFMT") <(nested_pretty objects 10000 2 ' ')
+	cmp <(nested arrays 10000 | "$JFMT" -t) <(nested_pretty arrays 10000 1 "$(printf '\t')")
+	cmp <(nested objects 10000 | "$JFMT" --indent=3) <(nested_pretty objects 10000 3 ' ')
+}
+
+@test "1,000,000 nested objects with -S, keys out of order at every level" {
+	# Each level's members are reordered around the levels inside it: done
+	# by copying, this was quadratic in the depth (10^5 levels took 4 s).
+	py 'import sys; n = 1000000; sys.stdout.write("{\"b\":0,\"a\":" * n + "1" + "}" * n + "\n")' \
+		>"$BATS_TEST_TMPDIR/in"
+	py 'import sys; n = 1000000; sys.stdout.write("{\"a\":" * n + "1" + ",\"b\":0}" * n + "\n")' \
+		>"$BATS_TEST_TMPDIR/want"
+	run timeout 60 "$JFMT" -S -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
+	echo "status $status (124: timed out after 60 s)"
+	[ "$status" -eq 0 ]
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
+}
