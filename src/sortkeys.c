@@ -4,21 +4,24 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "alloc.h"
+#include "keyorder.h"
 
-struct sort_member {
-	size_t sep;             /* offset in capture of the separator before it */
-	size_t start;           /* offset of "key": value in capture */
-	size_t key_off, key_len;/* the decoded key in sorter.keys */
-	size_t len;             /* filled in when the object closes */
-	const unsigned char *key;
-	size_t index;           /* input order, to keep duplicates stable */
-};
+/* Indentation is copied from one prebuilt run of this many bytes after
+ * the newline; deeper levels append more. */
+#define SORT_INDENT_RUN 1024
+
+/* Runs of members at most this long are sorted by insertion. */
+#define INSERTION_MAX 8
 
 struct sort_frame {
 	size_t first_member;    /* index of the object's first member */
 	size_t region_start;    /* where its members start in capture */
+	size_t sep_len;         /* the separator before each later member */
 };
 
 /* A captured object whose members came out of order.  Its bytes stay where
@@ -44,27 +47,31 @@ struct emit_task {
 	size_t start, end;      /* the range, or the record's index */
 };
 
-void sorter_init(struct sorter *s)
+void sorter_init(struct sorter *s, size_t indent, char indent_char)
 {
 	memset(s, 0, sizeof *s);
 	fbuffer_init_mem(&s->capture);
-	fbuffer_init_mem(&s->keys);
+	s->indent = indent;
+	s->nl_run = xrealloc(NULL, 1 + SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
+	s->nl_run[0] = '\n';
+	memset(s->nl_run + 1, indent_char, SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
 }
 
 void sorter_release(struct sorter *s)
 {
+	free(s->nl_run);
 	free(s->members);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
+	free(s->scratch);
 	free(s->tasks);
 	fbuffer_release(&s->capture);
-	fbuffer_release(&s->keys);
 }
 
 void sorter_reset(struct sorter *s)
 {
-	s->capture.len = s->keys.len = 0;
+	s->capture.len = 0;
 	s->nmembers = s->nframes = s->nrecords = s->nspans = 0;
 }
 
@@ -74,67 +81,107 @@ struct fbuffer *sorter_open(struct sorter *s)
 	struct sort_frame *fr = &s->frames[s->nframes++];
 	fr->first_member = s->nmembers;
 	fr->region_start = s->capture.len;
+	fr->sep_len = 0;
 	return &s->capture;
 }
 
-void sorter_member(struct sorter *s, const unsigned char *key, size_t len, size_t sep)
+/* A depth too deep for one byte, into room already reserved. */
+void sorter_put_depth(struct sorter *s, size_t depth)
 {
+	struct fbuffer *c = &s->capture;
+
+	while (depth >= SORT_DEPTH_MORE) {
+		fbuffer_put_reserved_char(c, (char)((depth & (SORT_DEPTH_MORE - 1)) | SORT_DEPTH_MORE));
+		depth >>= SORT_DEPTH_BITS;
+	}
+	fbuffer_put_reserved_char(c, (char)depth);
+}
+
+void sorter_member(struct sorter *s, size_t sep)
+{
+	struct sort_frame *fr = &s->frames[s->nframes - 1];
+
+	if (s->nmembers - fr->first_member == 1)
+		fr->sep_len = s->capture.len - sep;
 	s->members = xgrow_array(s->members, &s->members_cap, s->nmembers + 1,
 				 sizeof *s->members);
-	struct sort_member *m = &s->members[s->nmembers];
-	m->sep = sep;
-	m->start = s->capture.len;
-	m->key_off = s->keys.len;
-	m->key_len = len;
-	m->index = s->nmembers++;
-	fbuffer_append(&s->keys, (const char *)key, len);
+	s->members[s->nmembers++] = s->capture.len;
 }
 
-static int compare_members(const void *a, const void *b)
+/* The text of the key of the member at `at`, after its opening quote. */
+static const unsigned char *key_at(const struct sorter *s, size_t at)
 {
-	const struct sort_member *x = a, *y = b;
-	size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
-	int c = memcmp(x->key, y->key, n);
+	const char *p = s->capture.ptr + at;
 
-	if (c != 0)
-		return c;
-	if (x->key_len != y->key_len)
-		return x->key_len < y->key_len ? -1 : 1;
-	return x->index < y->index ? -1 : 1;
+	while (*p != '"')
+		p++;
+	return (const unsigned char *)p + 1;
 }
 
-/* Measure the members and say whether they are in order already. */
-static int members_sorted(struct sorter *s, struct sort_member *m, size_t n)
+static int compare_spans(const struct sorter *s, const struct sort_span *a,
+			 const struct sort_span *b)
 {
-	int sorted = 1;
+	return key_compare(key_at(s, a->start), key_at(s, b->start));
+}
 
-	for (size_t i = 0; i < n; i++) {
-		m[i].len = (i + 1 < n ? m[i + 1].sep : s->capture.len) - m[i].start;
-		m[i].key = (const unsigned char *)s->keys.ptr + m[i].key_off;
-		if (i > 0 && sorted && compare_members(&m[i - 1], &m[i]) > 0)
-			sorted = 0;
+/* Sort v[0..n) by key, stably (equal keys keep their order): a merge sort,
+ * with s->scratch holding at least n / 2 spans. */
+static void sort_spans(struct sorter *s, struct sort_span *v, size_t n)
+{
+	if (n <= INSERTION_MAX) {
+		for (size_t i = 1; i < n; i++) {
+			struct sort_span t = v[i];
+			size_t j = i;
+			for (; j > 0 && compare_spans(s, &v[j - 1], &t) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = t;
+		}
+		return;
 	}
-	return sorted;
+	size_t h = n / 2;
+	sort_spans(s, v, h);
+	sort_spans(s, v + h, n - h);
+	if (compare_spans(s, &v[h - 1], &v[h]) <= 0)
+		return;
+	struct sort_span *left = s->scratch;
+	memcpy(left, v, h * sizeof *v);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n)
+		v[k++] = compare_spans(s, &v[j], &left[i]) < 0 ? v[j++] : left[i++];
+	while (i < h)
+		v[k++] = left[i++];
+}
+
+/* Whether the members, starting at m[0..n), come in key order already. */
+static int members_sorted(const struct sorter *s, const size_t *m, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) > 0)
+			return 0;
+	return 1;
 }
 
 /* Note the sorted order of an object whose members are out of order. */
 static void sort_record(struct sorter *s, const struct sort_frame *fr,
-			struct sort_member *m, size_t n)
+			const size_t *m, size_t n)
 {
 	s->records = xgrow_array(s->records, &s->records_cap, s->nrecords + 1,
 				 sizeof *s->records);
 	struct sort_record *r = &s->records[s->nrecords++];
 	r->start = fr->region_start;
 	r->end = s->capture.len;
-	r->sep_first = (struct sort_span){ m[0].sep, m[0].start - m[0].sep };
-	r->sep_more = (struct sort_span){ m[1].sep, m[1].start - m[1].sep };
+	r->sep_first = (struct sort_span){ fr->region_start, m[0] - fr->region_start };
+	r->sep_more = (struct sort_span){ m[1] - fr->sep_len, fr->sep_len };
 
-	qsort(m, n, sizeof *m, compare_members);
 	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
 	r->first_span = s->nspans;
 	r->nspans = n;
-	for (size_t i = 0; i < n; i++)
-		s->spans[s->nspans++] = (struct sort_span){ m[i].start, m[i].len };
+	for (size_t i = 0; i < n; i++) {
+		size_t end = i + 1 < n ? m[i + 1] - fr->sep_len : r->end;
+		s->spans[s->nspans++] = (struct sort_span){ m[i], end - m[i] };
+	}
+	s->scratch = xgrow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *s->scratch);
+	sort_spans(s, s->spans + r->first_span, n);
 }
 
 static int compare_records(const void *a, const void *b)
@@ -165,13 +212,96 @@ static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_
 	s->tasks[(*n)++] = (struct emit_task){ kind, start, end };
 }
 
+/* A newline and `n` bytes of indentation. */
+static void put_newline(const struct sorter *s, struct fbuffer *out, size_t n)
+{
+	if (FB_LIKELY(n <= SORT_INDENT_RUN)) {
+		fbuffer_append_padded(out, s->nl_run, 1 + n);
+	} else {
+		fbuffer_append(out, s->nl_run, 1 + SORT_INDENT_RUN);
+		fbuffer_append_repeat(out, s->nl_run[1], n - SORT_INDENT_RUN);
+	}
+}
+
+/* The first newline mark in [p, e), or e.  Wide loads go as far as
+ * `limit`, the end of the capture. */
+static inline const char *find_mark(const char *p, const char *e, const char *limit)
+{
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8(SORT_MARK_NEWLINE);
+	for (; p < e && p + 16 <= limit; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
+		if (m != 0) {
+			p += __builtin_ctz(m);
+			return p < e ? p : e;
+		}
+	}
+	if (p >= e)
+		return e;
+#else
+	(void)limit;
+#endif
+	const char *m = memchr(p, SORT_MARK_NEWLINE, (size_t)(e - p));
+	return m ? m : e;
+}
+
+/* Write capture[start, end) to `out`, each newline mark as the newline and
+ * indentation it stands for. */
+static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, size_t end)
+{
+	const char *p = s->capture.ptr + start, *e = s->capture.ptr + end;
+	const char *limit = s->capture.ptr + s->capture.len;
+	const char *run = s->nl_run;
+	const size_t indent = s->indent;
+
+	if (indent == 0) {
+		fbuffer_append(out, p, (size_t)(e - p));
+		return;
+	}
+	while (p < e) {
+		const char *nl = find_mark(p, e, limit);
+		size_t n = (size_t)(nl - p);
+		if (nl == e) {
+			fbuffer_append_short(out, p, n);
+			return;
+		}
+		const char *q = nl + 2;
+		size_t depth = (unsigned char)nl[1];
+		if (FB_UNLIKELY(depth & SORT_DEPTH_MORE)) {
+			unsigned shift = 0;
+			unsigned char c;
+			depth = 0;
+			q = nl + 1;
+			do {
+				c = (unsigned char)*q++;
+				depth |= (size_t)(c & (SORT_DEPTH_MORE - 1)) << shift;
+				shift += SORT_DEPTH_BITS;
+			} while (c & SORT_DEPTH_MORE);
+		}
+		size_t w = depth * indent;
+		if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && w < FBUFFER_COPY_WIDTH &&
+			      p + FBUFFER_COPY_WIDTH <= limit &&
+			      fbuffer_avail(out) >= 2 * FBUFFER_COPY_WIDTH)) {
+			/* both copies read a fixed width (the run is padded) */
+			char *d = fbuffer_cursor(out);
+			memcpy(d, p, FBUFFER_COPY_WIDTH);
+			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+			fbuffer_advance(out, n + 1 + w);
+		} else {
+			fbuffer_append(out, p, n);
+			put_newline(s, out, w);
+		}
+		p = q;
+	}
+}
+
 /* Write capture[start, end) to `out` with each recorded object's members in
  * their sorted order.  Records nest like the objects; the first that starts
  * inside a range lies wholly inside it.  An explicit stack instead of
  * recursion, as nesting is limited only by memory. */
 static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 {
-	const char *text = s->capture.ptr;
 	size_t ntasks = 0;
 
 	if (s->nrecords > 1)    /* (qsort may not be given a null array) */
@@ -195,11 +325,11 @@ static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_
 		if (k < s->nrecords && s->records[k].start == t.start && s->records[k].end > t.end)
 			k++;
 		if (k < s->nrecords && s->records[k].start < t.end) {
-			fbuffer_append(out, text + t.start, s->records[k].start - t.start);
+			put_text(s, out, t.start, s->records[k].start);
 			push_task(s, &ntasks, EMIT_RANGE, s->records[k].end, t.end);
 			push_task(s, &ntasks, EMIT_RECORD, k, 0);
 		} else {
-			fbuffer_append(out, text + t.start, t.end - t.start);
+			put_text(s, out, t.start, t.end);
 		}
 	}
 }
@@ -209,12 +339,8 @@ int sorter_close(struct sorter *s, struct fbuffer *out)
 	struct sort_frame fr = s->frames[--s->nframes];
 	size_t n = s->nmembers - fr.first_member;
 
-	if (n > 0) {
-		struct sort_member *m = s->members + fr.first_member;
-		s->keys.len = m[0].key_off;
-		if (!members_sorted(s, m, n))
-			sort_record(s, &fr, m, n);
-	}
+	if (n > 1 && !members_sorted(s, s->members + fr.first_member, n))
+		sort_record(s, &fr, s->members + fr.first_member, n);
 	s->nmembers = fr.first_member;
 	if (s->nframes > 0)
 		return 0;
