@@ -41,10 +41,12 @@ struct sort_record {
 };
 
 /* A step of writing out the capture: a range (in which recorded objects
- * are replaced by their sorted members), a range as it is, or a record. */
+ * are replaced by their sorted members), or a record's members from the
+ * one at `end` in sorted order on.  Tasks stay as few as the depth of
+ * nesting: a record's members are taken one at a time. */
 struct emit_task {
-	enum { EMIT_RANGE, EMIT_RAW, EMIT_RECORD } kind;
-	size_t start, end;      /* the range, or the record's index */
+	enum { EMIT_RANGE, EMIT_RECORD } kind;
+	size_t start, end;      /* the range, or the record's index and member */
 };
 
 void sorter_init(struct sorter *s, size_t indent, char indent_char)
@@ -229,7 +231,7 @@ static inline const char *find_mark(const char *p, const char *e, const char *li
 {
 #if defined(__SSE2__)
 	const __m128i nl = _mm_set1_epi8(SORT_MARK_NEWLINE);
-	for (; p < e && p + 16 <= limit; p += 16) {
+	for (; p < e && (size_t)(limit - p) >= 16; p += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)p);
 		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
 		if (m != 0) {
@@ -246,12 +248,30 @@ static inline const char *find_mark(const char *p, const char *e, const char *li
 	return m ? m : e;
 }
 
+/* The depth noted after the newline mark at nl; sets *next past it. */
+static inline size_t mark_depth(const char *nl, const char **next)
+{
+	const char *q = nl + 1;
+	size_t depth = 0;
+	unsigned shift = 0;
+	unsigned char c;
+
+	do {
+		c = (unsigned char)*q++;
+		depth |= (size_t)(c & (SORT_DEPTH_MORE - 1)) << shift;
+		shift += SORT_DEPTH_BITS;
+	} while (c & SORT_DEPTH_MORE);
+	*next = q;
+	return depth;
+}
+
 /* Write capture[start, end) to `out`, each newline mark as the newline and
- * indentation it stands for. */
+ * indentation it stands for.  Most lines are short: a line and its
+ * indentation are then two fixed-width copies, through a local cursor. */
 static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 {
 	const char *p = s->capture.ptr + start, *e = s->capture.ptr + end;
-	const char *limit = s->capture.ptr + s->capture.len;
+	const char *cend = s->capture.ptr + s->capture.len;
 	const char *run = s->nl_run;
 	const size_t indent = s->indent;
 
@@ -259,41 +279,62 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 		fbuffer_append(out, p, (size_t)(e - p));
 		return;
 	}
+	char *d = fbuffer_cursor(out);
+	char *dend = out->ptr + out->cap;
 	while (p < e) {
-		const char *nl = find_mark(p, e, limit);
+#if defined(__SSE2__)
+		/* A line within the next 32 bytes: one look finds its end
+		 * and copies it. */
+		if (FB_LIKELY((size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
+			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
+			const __m128i nlv = _mm_set1_epi8(SORT_MARK_NEWLINE);
+			__m128i v0 = _mm_loadu_si128((const __m128i *)p);
+			__m128i v1 = _mm_loadu_si128((const __m128i *)(p + 16));
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, nlv)) |
+				(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, nlv)) << 16;
+			size_t n = m ? (size_t)__builtin_ctz(m) : FBUFFER_COPY_WIDTH;
+			/* (a depth of more than one byte is deeper than this) */
+			if (m != 0 && p + n < e &&
+			    (unsigned char)p[n + 1] * indent < FBUFFER_COPY_WIDTH) {
+				size_t depth = (unsigned char)p[n + 1];
+				_mm_storeu_si128((__m128i *)d, v0);
+				_mm_storeu_si128((__m128i *)(d + 16), v1);
+				memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+				d += n + 1 + depth * indent;
+				p += n + 2;
+				continue;
+			}
+		}
+#endif
+		const char *nl = find_mark(p, e, cend);
 		size_t n = (size_t)(nl - p);
 		if (nl == e) {
+			out->len = (size_t)(d - out->ptr);
 			fbuffer_append_short(out, p, n);
 			return;
 		}
 		const char *q = nl + 2;
 		size_t depth = (unsigned char)nl[1];
-		if (FB_UNLIKELY(depth & SORT_DEPTH_MORE)) {
-			unsigned shift = 0;
-			unsigned char c;
-			depth = 0;
-			q = nl + 1;
-			do {
-				c = (unsigned char)*q++;
-				depth |= (size_t)(c & (SORT_DEPTH_MORE - 1)) << shift;
-				shift += SORT_DEPTH_BITS;
-			} while (c & SORT_DEPTH_MORE);
-		}
+		if (FB_UNLIKELY(depth & SORT_DEPTH_MORE))
+			depth = mark_depth(nl, &q);
 		size_t w = depth * indent;
 		if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && w < FBUFFER_COPY_WIDTH &&
-			      p + FBUFFER_COPY_WIDTH <= limit &&
-			      fbuffer_avail(out) >= 2 * FBUFFER_COPY_WIDTH)) {
+			      (size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
+			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
 			/* both copies read a fixed width (the run is padded) */
-			char *d = fbuffer_cursor(out);
 			memcpy(d, p, FBUFFER_COPY_WIDTH);
 			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
-			fbuffer_advance(out, n + 1 + w);
+			d += n + 1 + w;
 		} else {
+			out->len = (size_t)(d - out->ptr);
 			fbuffer_append(out, p, n);
 			put_newline(s, out, w);
+			d = fbuffer_cursor(out);
+			dend = out->ptr + out->cap;
 		}
 		p = q;
 	}
+	out->len = (size_t)(d - out->ptr);
 }
 
 /* Write capture[start, end) to `out` with each recorded object's members in
@@ -311,15 +352,15 @@ static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_
 		struct emit_task t = s->tasks[--ntasks];
 		if (t.kind == EMIT_RECORD) {
 			const struct sort_record *r = &s->records[t.start];
-			const struct sort_span *sp = s->spans + r->first_span;
-			for (size_t i = r->nspans; i-- > 0; ) {
-				const struct sort_span *sep = i ? &r->sep_more : &r->sep_first;
-				push_task(s, &ntasks, EMIT_RANGE, sp[i].start, sp[i].start + sp[i].len);
-				push_task(s, &ntasks, EMIT_RAW, sep->start, sep->start + sep->len);
-			}
+			const struct sort_span *sp = &s->spans[r->first_span + t.end];
+			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
+			put_text(s, out, sep->start, sep->start + sep->len);
+			if (t.end + 1 < r->nspans)
+				push_task(s, &ntasks, EMIT_RECORD, t.start, t.end + 1);
+			push_task(s, &ntasks, EMIT_RANGE, sp->start, sp->start + sp->len);
 			continue;
 		}
-		size_t k = t.kind == EMIT_RANGE ? record_from(s, t.start) : s->nrecords;
+		size_t k = record_from(s, t.start);
 		/* Without a separator (compact), an object's first member starts
 		 * where the object's record does: that record is not inside. */
 		if (k < s->nrecords && s->records[k].start == t.start && s->records[k].end > t.end)
