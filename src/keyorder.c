@@ -92,3 +92,53 @@ int key_compare(const unsigned char *a, const unsigned char *b)
 			return x < y ? -1 : 1;
 	}
 }
+
+/* A code point in WTF-8: returns the number of bytes. */
+static int wtf8_encode(unsigned char *d, long cp)
+{
+	if (cp < 0x80) {
+		d[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = (unsigned char)(0xc0 | cp >> 6);
+		d[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = (unsigned char)(0xe0 | cp >> 12);
+		d[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		d[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	d[0] = (unsigned char)(0xf0 | cp >> 18);
+	d[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+	d[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+	d[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+uint64_t key_prefix(const unsigned char *key)
+{
+	uint64_t v = 0;
+	int n = 0;
+
+	/* plain bytes stand for themselves */
+	while (n < KEY_PREFIX_BYTES && key[n] != '"' && key[n] != '\\') {
+		v = v << 8 | key[n];
+		n++;
+	}
+	const unsigned char *p = key + n;
+	while (n < KEY_PREFIX_BYTES) {
+		long cp = next_point(&p);
+		if (cp == KEY_END)
+			break;
+		unsigned char u[4];
+		int k = wtf8_encode(u, cp);
+		for (int i = 0; i < k && n < KEY_PREFIX_BYTES; i++, n++)
+			v = v << 8 | u[i];
+	}
+	if (n == 0)
+		return 0;
+	return n < KEY_PREFIX_BYTES ? v << 8 * (KEY_PREFIX_BYTES - n) : v;
+}

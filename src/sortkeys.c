@@ -2,6 +2,7 @@
  * in key order.  See sortkeys.h. */
 #include "sortkeys.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -29,7 +30,8 @@ struct sort_frame {
  * writes everything out once, following these notes, so that the work
  * stays linear however deep objects nest. */
 struct sort_span {
-	size_t start, len;      /* in capture */
+	size_t start;           /* in capture */
+	uint64_t len;           /* its length; while sorting, its key_prefix() */
 };
 
 struct sort_record {
@@ -120,9 +122,13 @@ static const unsigned char *key_at(const struct sorter *s, size_t at)
 	return (const unsigned char *)p + 1;
 }
 
-static int compare_spans(const struct sorter *s, const struct sort_span *a,
-			 const struct sort_span *b)
+/* Compare two members being sorted: by their keys' prefixes, and when
+ * those are equal, by the keys. */
+static inline int compare_spans(const struct sorter *s, const struct sort_span *a,
+				const struct sort_span *b)
 {
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
 	return key_compare(key_at(s, a->start), key_at(s, b->start));
 }
 
@@ -154,19 +160,45 @@ static void sort_spans(struct sorter *s, struct sort_span *v, size_t n)
 		v[k++] = left[i++];
 }
 
-/* Whether the members, starting at m[0..n), come in key order already. */
-static int members_sorted(const struct sorter *s, const size_t *m, size_t n)
+/* The index of the member starting at `at` among m[0..n), ascending. */
+static size_t member_index(const size_t *m, size_t n, size_t at)
 {
-	for (size_t i = 1; i < n; i++)
-		if (key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) > 0)
-			return 0;
-	return 1;
+	size_t lo = 0, hi = n;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m[mid] <= at)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-/* Note the sorted order of an object whose members are out of order. */
-static void sort_record(struct sorter *s, const struct sort_frame *fr,
-			const size_t *m, size_t n)
+/* An object with members starting at m[0..n), n > 1, closes: if they are
+ * out of order, note their sorted order.  The spans are sorted with their
+ * keys' prefixes, then given their lengths. */
+static void sort_members(struct sorter *s, const struct sort_frame *fr,
+			 const size_t *m, size_t n)
 {
+	size_t i = 1;
+
+	while (i < n && key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) <= 0)
+		i++;
+	if (i == n)
+		return;         /* in order already */
+	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
+	struct sort_span *v = s->spans + s->nspans;
+	for (i = 0; i < n; i++)
+		v[i] = (struct sort_span){ m[i], key_prefix(key_at(s, m[i])) };
+	s->scratch = xgrow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *s->scratch);
+	sort_spans(s, v, n);
+	for (i = 0; i < n; i++) {
+		size_t k = member_index(m, n, v[i].start);
+		size_t end = k + 1 < n ? m[k + 1] - fr->sep_len : s->capture.len;
+		v[i].len = end - v[i].start;
+	}
+
 	s->records = xgrow_array(s->records, &s->records_cap, s->nrecords + 1,
 				 sizeof *s->records);
 	struct sort_record *r = &s->records[s->nrecords++];
@@ -174,16 +206,9 @@ static void sort_record(struct sorter *s, const struct sort_frame *fr,
 	r->end = s->capture.len;
 	r->sep_first = (struct sort_span){ fr->region_start, m[0] - fr->region_start };
 	r->sep_more = (struct sort_span){ m[1] - fr->sep_len, fr->sep_len };
-
-	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
 	r->first_span = s->nspans;
 	r->nspans = n;
-	for (size_t i = 0; i < n; i++) {
-		size_t end = i + 1 < n ? m[i + 1] - fr->sep_len : r->end;
-		s->spans[s->nspans++] = (struct sort_span){ m[i], end - m[i] };
-	}
-	s->scratch = xgrow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *s->scratch);
-	sort_spans(s, s->spans + r->first_span, n);
+	s->nspans += n;
 }
 
 static int compare_records(const void *a, const void *b)
@@ -380,8 +405,8 @@ int sorter_close(struct sorter *s, struct fbuffer *out)
 	struct sort_frame fr = s->frames[--s->nframes];
 	size_t n = s->nmembers - fr.first_member;
 
-	if (n > 1 && !members_sorted(s, s->members + fr.first_member, n))
-		sort_record(s, &fr, s->members + fr.first_member, n);
+	if (n > 1)
+		sort_members(s, &fr, s->members + fr.first_member, n);
 	s->nmembers = fr.first_member;
 	if (s->nframes > 0)
 		return 0;
