@@ -16,6 +16,11 @@
  * the newline; deeper levels append more. */
 #define SORT_INDENT_RUN 1024
 
+/* The capture is grown ahead of need, at each member, when less than
+ * 1/CAPTURE_SLACK of it is free: running out of memory is then found where
+ * it can be survived (see overflow()), rarely in the middle of a write. */
+#define CAPTURE_SLACK 4
+
 /* Runs of members at most this long are sorted by insertion. */
 #define INSERTION_MAX 8
 
@@ -77,11 +82,73 @@ void sorter_reset(struct sorter *s)
 {
 	s->capture.len = 0;
 	s->nmembers = s->nframes = s->nrecords = s->nspans = 0;
+	s->overflow = 0;
+	s->dropped = 0;
+}
+
+/* Forget what the capture holds (counting it as written, for progress). */
+static void drop_capture(struct sorter *s)
+{
+	s->dropped += s->capture.len;
+	s->capture.len = 0;
+}
+
+/* Memory ran out.  Free everything held and go on keeping nothing but the
+ * depth, so that the rest of the input is still read: if it is invalid,
+ * that is what is reported; if the outermost object ends, the lack of
+ * memory is (sorter_close()). */
+static void overflow(struct sorter *s)
+{
+	s->overflow = 1;
+	drop_capture(s);
+	fbuffer_release(&s->capture);
+	fbuffer_init_mem(&s->capture);
+	free(s->members);
+	free(s->frames);
+	free(s->records);
+	free(s->spans);
+	free(s->scratch);
+	s->members = NULL;
+	s->frames = NULL;
+	s->records = NULL;
+	s->spans = s->scratch = NULL;
+	s->members_cap = s->frames_cap = s->records_cap = s->spans_cap = s->scratch_cap = 0;
+	s->nmembers = s->nrecords = s->nspans = 0;
+}
+
+/* Room for a quarter more in the capture, or overflow(): returns 0 then.
+ * (The capture is an in-memory fbuffer; growing it here, where failure can
+ * be survived, leaves fbuffer little to grow.) */
+static int capture_headroom(struct sorter *s)
+{
+	struct fbuffer *c = &s->capture;
+
+	if (FB_LIKELY(c->cap - c->len >= c->cap / CAPTURE_SLACK))
+		return 1;
+	char *p = c->cap <= SIZE_MAX / 2 ? realloc(c->ptr, 2 * c->cap) : NULL;
+	if (!p) {
+		overflow(s);
+		return 0;
+	}
+	c->ptr = p;
+	c->cap *= 2;
+	return 1;
 }
 
 struct fbuffer *sorter_open(struct sorter *s)
 {
-	s->frames = xgrow_array(s->frames, &s->frames_cap, s->nframes + 1, sizeof *s->frames);
+	struct sort_frame *frames = NULL;
+
+	if (!s->overflow)
+		frames = grow_array(s->frames, &s->frames_cap, s->nframes + 1, sizeof *frames);
+	if (!frames) {
+		if (!s->overflow)
+			overflow(s);
+		drop_capture(s);
+		s->nframes++;
+		return &s->capture;
+	}
+	s->frames = frames;
 	struct sort_frame *fr = &s->frames[s->nframes++];
 	fr->first_member = s->nmembers;
 	fr->region_start = s->capture.len;
@@ -103,12 +170,19 @@ void sorter_put_depth(struct sorter *s, size_t depth)
 
 void sorter_member(struct sorter *s, size_t sep)
 {
+	if (s->overflow || !capture_headroom(s)) {
+		drop_capture(s);
+		return;
+	}
 	struct sort_frame *fr = &s->frames[s->nframes - 1];
-
+	size_t *m = grow_array(s->members, &s->members_cap, s->nmembers + 1, sizeof *m);
+	if (!m) {
+		overflow(s);
+		return;
+	}
+	s->members = m;
 	if (s->nmembers - fr->first_member == 1)
 		fr->sep_len = s->capture.len - sep;
-	s->members = xgrow_array(s->members, &s->members_cap, s->nmembers + 1,
-				 sizeof *s->members);
 	s->members[s->nmembers++] = s->capture.len;
 }
 
@@ -133,8 +207,9 @@ static inline int compare_spans(const struct sorter *s, const struct sort_span *
 }
 
 /* Sort v[0..n) by key, stably (equal keys keep their order): a merge sort,
- * with s->scratch holding at least n / 2 spans. */
-static void sort_spans(struct sorter *s, struct sort_span *v, size_t n)
+ * with `scratch` holding at least n / 2 spans. */
+static void sort_spans(const struct sorter *s, struct sort_span *v, size_t n,
+		       struct sort_span *scratch)
 {
 	if (n <= INSERTION_MAX) {
 		for (size_t i = 1; i < n; i++) {
@@ -147,17 +222,41 @@ static void sort_spans(struct sorter *s, struct sort_span *v, size_t n)
 		return;
 	}
 	size_t h = n / 2;
-	sort_spans(s, v, h);
-	sort_spans(s, v + h, n - h);
+	sort_spans(s, v, h, scratch);
+	sort_spans(s, v + h, n - h, scratch);
 	if (compare_spans(s, &v[h - 1], &v[h]) <= 0)
 		return;
-	struct sort_span *left = s->scratch;
+	struct sort_span *left = scratch;
 	memcpy(left, v, h * sizeof *v);
 	size_t i = 0, j = h, k = 0;
 	while (i < h && j < n)
 		v[k++] = compare_spans(s, &v[j], &left[i]) < 0 ? v[j++] : left[i++];
 	while (i < h)
 		v[k++] = left[i++];
+}
+
+/* Sort offsets v[0..n) ascending, in place (a heap sort). */
+static void sort_offsets(size_t *v, size_t n)
+{
+	for (size_t end = n, i = n / 2; end > 1; ) {
+		if (i > 0) {
+			i--;            /* building the heap */
+		} else {
+			end--;          /* taking its largest out */
+			size_t t = v[0];
+			v[0] = v[end];
+			v[end] = t;
+		}
+		for (size_t k = i, c; (c = 2 * k + 1) < end; k = c) {
+			if (c + 1 < end && v[c + 1] > v[c])
+				c++;
+			if (v[k] >= v[c])
+				break;
+			size_t t = v[k];
+			v[k] = v[c];
+			v[c] = t;
+		}
+	}
 }
 
 /* The index of the member starting at `at` among m[0..n), ascending. */
@@ -175,37 +274,66 @@ static size_t member_index(const size_t *m, size_t n, size_t at)
 	return lo;
 }
 
+/* Objects of this many members or more are merged in the room of their
+ * members' offsets, which are rebuilt afterwards, so as to take no more
+ * memory (where size_t is as wide as a uint64_t); smaller ones, faster,
+ * in a scratch array of their own. */
+#define MERGE_IN_PLACE_MIN 65536
+#define MEMBERS_HOLD_SCRATCH (sizeof(struct sort_span) <= 2 * sizeof(size_t) && \
+			      _Alignof(struct sort_span) <= _Alignof(size_t))
+
 /* An object with members starting at m[0..n), n > 1, closes: if they are
  * out of order, note their sorted order.  The spans are sorted with their
  * keys' prefixes, then given their lengths. */
 static void sort_members(struct sorter *s, const struct sort_frame *fr,
-			 const size_t *m, size_t n)
+			 size_t *m, size_t n)
 {
+	const int in_place = MEMBERS_HOLD_SCRATCH && n >= MERGE_IN_PLACE_MIN;
 	size_t i = 1;
 
 	while (i < n && key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) <= 0)
 		i++;
 	if (i == n)
 		return;         /* in order already */
-	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
+	struct sort_span *spans = grow_array(s->spans, &s->spans_cap, s->nspans + n,
+					     sizeof *spans);
+	struct sort_span *scratch = spans;
+	if (!in_place && spans)
+		scratch = grow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *scratch);
+	struct sort_record *records = scratch ? grow_array(s->records, &s->records_cap,
+							   s->nrecords + 1, sizeof *records) : NULL;
+	if (spans)
+		s->spans = spans;
+	if (!in_place && scratch)
+		s->scratch = scratch;
+	if (!records) {
+		overflow(s);
+		return;
+	}
+	s->records = records;
 	struct sort_span *v = s->spans + s->nspans;
 	for (i = 0; i < n; i++)
 		v[i] = (struct sort_span){ m[i], key_prefix(key_at(s, m[i])) };
-	s->scratch = xgrow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *s->scratch);
-	sort_spans(s, v, n);
+	size_t first = m[0], sep_more = m[1] - fr->sep_len;
+	if (in_place) {
+		sort_spans(s, v, n, (struct sort_span *)(void *)m);
+		for (i = 0; i < n; i++)
+			m[i] = v[i].start;
+		sort_offsets(m, n);
+	} else {
+		sort_spans(s, v, n, s->scratch);
+	}
 	for (i = 0; i < n; i++) {
 		size_t k = member_index(m, n, v[i].start);
 		size_t end = k + 1 < n ? m[k + 1] - fr->sep_len : s->capture.len;
 		v[i].len = end - v[i].start;
 	}
 
-	s->records = xgrow_array(s->records, &s->records_cap, s->nrecords + 1,
-				 sizeof *s->records);
 	struct sort_record *r = &s->records[s->nrecords++];
 	r->start = fr->region_start;
 	r->end = s->capture.len;
-	r->sep_first = (struct sort_span){ fr->region_start, m[0] - fr->region_start };
-	r->sep_more = (struct sort_span){ m[1] - fr->sep_len, fr->sep_len };
+	r->sep_first = (struct sort_span){ fr->region_start, first - fr->region_start };
+	r->sep_more = (struct sort_span){ sep_more, fr->sep_len };
 	r->first_span = s->nspans;
 	r->nspans = n;
 	s->nspans += n;
@@ -402,16 +530,25 @@ static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_
 
 int sorter_close(struct sorter *s, struct fbuffer *out)
 {
-	struct sort_frame fr = s->frames[--s->nframes];
-	size_t n = s->nmembers - fr.first_member;
-
-	if (n > 1)
-		sort_members(s, &fr, s->members + fr.first_member, n);
-	s->nmembers = fr.first_member;
-	if (s->nframes > 0)
+	if (!s->overflow) {
+		struct sort_frame fr = s->frames[s->nframes - 1];
+		size_t n = s->nmembers - fr.first_member;
+		if (n > 1)
+			sort_members(s, &fr, s->members + fr.first_member, n);
+		if (!s->overflow) {
+			s->nframes--;
+			s->nmembers = fr.first_member;
+			if (s->nframes > 0)
+				return 0;
+			sort_emit(s, out, fr.region_start, s->capture.len);
+			s->capture.len = fr.region_start;
+			s->nrecords = s->nspans = 0;
+			return 1;
+		}
+	}
+	/* The object was read whole, but could not be kept. */
+	drop_capture(s);
+	if (--s->nframes > 0)
 		return 0;
-	sort_emit(s, out, fr.region_start, s->capture.len);
-	s->capture.len = fr.region_start;
-	s->nrecords = s->nspans = 0;
-	return 1;
+	out_of_memory();
 }

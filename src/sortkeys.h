@@ -49,6 +49,8 @@ struct sorter {
 	size_t scratch_cap;
 	struct emit_task *tasks;        /* writing the capture out */
 	size_t tasks_cap;
+	int overflow;                   /* memory ran out: keeping nothing */
+	unsigned long long dropped;     /* bytes captured and then dropped */
 };
 
 /**
@@ -108,14 +110,19 @@ void sorter_member(struct sorter *s, size_t sep);
  * The innermost open object closes (its closing bracket is not written
  * yet).  When it is the outermost, the capture is written to `out` in
  * sorted order and 1 is returned: write to `out` again from now on.
+ *
+ * When memory runs out while objects are captured, the sorter drops what
+ * it holds and keeps only their depth, so that reading goes on and invalid
+ * input is reported as such; if the outermost object ends, this says "out
+ * of memory" and exits (alloc.h).
  */
 int sorter_close(struct sorter *s, struct fbuffer *out);
 
-/** Bytes held in the capture now.  The output gains at least as many
- * when they are written out. */
-static inline size_t sorter_captured(const struct sorter *s)
+/** Bytes captured so far: held now (the output gains at least as many
+ * when they are written out) or dropped when memory ran out. */
+static inline unsigned long long sorter_captured(const struct sorter *s)
 {
-	return s->capture.len;
+	return s->capture.len + s->dropped;
 }
 
 #endif

@@ -119,3 +119,19 @@ print("{\"b\":0,\"a\":" * n + "1" + "}" * n)' >in.json
 	run -1 --separate-stderr bash -c 'ulimit -v 65536 && exec timeout 20 "$1" -S --indent 16 "$2"' - "$JFMT" "$f"
 	[[ $stderr == *"unexpected end of input"* ]]
 }
+
+@test "-S: running out of memory in an object that never ends reports the invalid input" {
+	# 500,000 members (8 MB), and no closing brace, under a 16 MB limit:
+	# the capture is dropped when memory runs out and reading goes on.
+	! is_sanitizer_build || skip "a sanitizer's shadow memory needs more address space"
+	python3 -c '
+import sys
+sys.stdout.write("{" + ",".join("\"k%d\":%d" % (500000 - i, i) for i in range(500000)))' >in.json
+	run -1 --separate-stderr bash -c 'ulimit -v 16384 && exec "$1" -S "$2"' - "$JFMT" in.json
+	[[ $stderr == *"in.json:1:8277786: unexpected end of input"* ]]
+	[[ $stderr != *"out of memory"* ]]
+	# the same object whole: it cannot be sorted in that memory
+	echo '}' >>in.json
+	run -3 --separate-stderr bash -c 'ulimit -v 16384 && exec "$1" -S "$2"' - "$JFMT" in.json
+	[[ $stderr == "jfmt: out of memory"* ]]
+}
