@@ -18,11 +18,10 @@ static int compare_records(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-/* The first record that starts at or after `at` (records sorted by start). */
-static size_t record_from(const struct sorter *s, size_t at)
+/* The first of records[lo, hi) that starts at or after `at` (records
+ * sorted by start), or hi. */
+static size_t record_from(const struct sorter *s, size_t lo, size_t hi, size_t at)
 {
-	size_t lo = 0, hi = s->nrecords;
-
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (s->records[mid].start < at)
@@ -33,10 +32,34 @@ static size_t record_from(const struct sorter *s, size_t at)
 	return lo;
 }
 
-static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_t end)
+static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_t end,
+		      size_t lo, size_t hi)
 {
 	s->tasks = xgrow_array(s->tasks, &s->tasks_cap, *n + 1, sizeof *s->tasks);
-	s->tasks[(*n)++] = (struct emit_task){ kind, start, end };
+	s->tasks[(*n)++] = (struct emit_task){ kind, start, end, lo, hi };
+}
+
+/* Sort the records by start and note which lie inside each: they nest like
+ * their objects, so a stack of the open ones (kept in the task stack, unused
+ * until writing starts) finds where each one ends. */
+static void order_records(struct sorter *s)
+{
+	struct sort_record *r = s->records;
+	size_t n = s->nrecords, depth = 0;
+
+	if (n > 1)      /* (qsort may not be given a null array) */
+		qsort(r, n, sizeof *r, compare_records);
+	for (size_t j = 0; j <= n; j++) {
+		while (depth > 0) {
+			size_t top = s->tasks[depth - 1].start;
+			if (j < n && r[j].start < r[top].end)
+				break;
+			r[top].inner_end = j;
+			depth--;
+		}
+		if (j < n)
+			push_task(s, &depth, EMIT_RANGE, j, 0, 0, 0);
+	}
 }
 
 /* A newline and `n` bytes of indentation. */
@@ -170,33 +193,33 @@ void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 {
 	size_t ntasks = 0;
 
-	if (s->nrecords > 1)    /* (qsort may not be given a null array) */
-		qsort(s->records, s->nrecords, sizeof *s->records, compare_records);
-	push_task(s, &ntasks, EMIT_RANGE, start, end);
+	order_records(s);
+	push_task(s, &ntasks, EMIT_RANGE, start, end, 0, s->nrecords);
 	while (ntasks > 0) {
 		struct emit_task t = s->tasks[--ntasks];
 		if (t.kind == EMIT_RECORD) {
-			const struct sort_record *r = &s->records[t.start];
+			size_t k = t.start;
+			const struct sort_record *r = &s->records[k];
 			const struct sort_span *sp = &s->spans[r->first_span + t.end];
 			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
 			put_text(s, out, sep->start, sep->start + sep->len);
 			if (t.end + 1 < r->nspans)
-				push_task(s, &ntasks, EMIT_RECORD, t.start, t.end + 1);
-			push_task(s, &ntasks, EMIT_RANGE, sp->start, sp->start + sp->len);
+				push_task(s, &ntasks, EMIT_RECORD, k, t.end + 1, 0, 0);
+			if (r->inner_end == k + 1)      /* nothing reordered inside */
+				put_text(s, out, sp->start, sp->start + sp->len);
+			else
+				push_task(s, &ntasks, EMIT_RANGE, sp->start, sp->start + sp->len,
+					  k + 1, r->inner_end);
 			continue;
 		}
-		size_t k = record_from(s, t.start);
-		/* Without a separator (compact), an object's first member starts
-		 * where the object's record does: that record is not inside. */
-		if (k < s->nrecords && s->records[k].start == t.start && s->records[k].end > t.end)
-			k++;
-		if (k < s->nrecords && s->records[k].start < t.end) {
+		size_t k = record_from(s, t.lo, t.hi, t.start);
+		if (k < t.hi && s->records[k].start < t.end) {
 			put_text(s, out, t.start, s->records[k].start);
-			push_task(s, &ntasks, EMIT_RANGE, s->records[k].end, t.end);
-			push_task(s, &ntasks, EMIT_RECORD, k, 0);
+			push_task(s, &ntasks, EMIT_RANGE, s->records[k].end, t.end,
+				  s->records[k].inner_end, t.hi);
+			push_task(s, &ntasks, EMIT_RECORD, k, 0, 0, 0);
 		} else {
 			put_text(s, out, t.start, t.end);
 		}
 	}
 }
-

@@ -30,15 +30,18 @@ struct sort_record {
 	size_t nspans;          /* in sorter.spans */
 	struct sort_span sep_first; /* the separator before the first member */
 	struct sort_span sep_more;  /* and before each later one, as captured */
+	size_t inner_end;       /* when written out: records[k + 1, inner_end)
+				 * lie inside this one (records[k]) */
 };
 
-/* A step of writing out the capture: a range (in which recorded objects
- * are replaced by their sorted members), or a record's members from the
- * one at `end` in sorted order on.  Tasks stay as few as the depth of
- * nesting: a record's members are taken one at a time. */
+/* A step of writing out the capture: a range (in which recorded objects,
+ * among records[lo, hi), are replaced by their sorted members), or a
+ * record's members from the one at `end` in sorted order on.  Tasks stay as
+ * few as the depth of nesting: a record's members are taken one at a time. */
 struct emit_task {
 	enum { EMIT_RANGE, EMIT_RECORD } kind;
 	size_t start, end;      /* the range, or the record's index and member */
+	size_t lo, hi;          /* the records that may lie in the range */
 };
 
 /**
