@@ -10,13 +10,17 @@ is_sanitizer_build() {
 	grep -qa -e __asan_init -e __ubsan_handle "$JFMT"
 }
 
+# need_rss: skip where peak RSS cannot be measured.
+need_rss() {
+	[ -x /usr/bin/time ] || skip "/usr/bin/time is not installed"
+	! is_sanitizer_build || skip "a sanitizer's shadow memory makes RSS meaningless"
+}
+
 # peak_rss_kib FILE ARG...: run jfmt ARG... with its output to FILE; print
-# its peak RSS in KiB.  Skips where it cannot be measured.
+# its peak RSS in KiB (after need_rss).
 peak_rss_kib() {
 	local out=$1
 	shift
-	[ -x /usr/bin/time ] || skip "/usr/bin/time is not installed"
-	! is_sanitizer_build || skip "a sanitizer's shadow memory makes RSS meaningless"
 	/usr/bin/time -o "$T/rss" -f %M "$JFMT" "$@" >"$out" 2>"$T/err" || {
 		cat "$T/err"
 		return 1
@@ -95,6 +99,7 @@ print("{\"b\":0,\"a\":" * n + "[1,{}]" + "}" * n)' >in.json
 @test "-S: memory for deep pretty nesting grows with the input, not the output" {
 	# 2,000 levels of {"b":0,"a": ... }: 24 KB in, 12 MB out.  Held as
 	# written, the capture alone took the 12 MB (14 MB peak).
+	need_rss
 	python3 -c '
 n = 2000
 print("{\"b\":0,\"a\":" * n + "1" + "}" * n)' >in.json
