@@ -2,6 +2,8 @@
 # tests/slow/sortkeys.bats - --sort-keys on large objects: peak memory at
 # most three times the largest object, plus 2 MiB.
 
+# test_helper finds jfmt next to the directory of the test file
+JFMT="${JFMT:-$BATS_TEST_DIRNAME/../../jfmt}"
 load ../test_helper
 
 is_sanitizer_build() {
