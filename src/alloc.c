@@ -28,16 +28,28 @@ void *xalloc_aligned(size_t align, size_t n)
 	return p;
 }
 
-void *xgrow_array(void *p, size_t *cap, size_t want, size_t size)
+void *grow_array(void *p, size_t *cap, size_t want, size_t size)
 {
 	if (want <= *cap)
 		return p;
 	size_t n = *cap ? *cap : 64;
 	while (n < want) {
 		if (n > SIZE_MAX / 2 / size)
-			out_of_memory();
+			return NULL;
 		n *= 2;
 	}
-	*cap = n;
-	return xrealloc(p, n * size);
+	void *q = realloc(p, n * size);
+	if (q)
+		*cap = n;
+	return q;
+}
+
+void *xgrow_array(void *p, size_t *cap, size_t want, size_t size)
+{
+	if (want <= *cap)
+		return p;
+	p = grow_array(p, cap, want, size);
+	if (!p)
+		out_of_memory();
+	return p;
 }

@@ -22,4 +22,7 @@ void *xalloc_aligned(size_t align, size_t n);
  */
 void *xgrow_array(void *p, size_t *cap, size_t want, size_t size);
 
+/** xgrow_array(), but NULL when memory runs out (`p` and *cap unchanged). */
+void *grow_array(void *p, size_t *cap, size_t want, size_t size);
+
 #endif

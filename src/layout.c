@@ -101,7 +101,7 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 	} else if (L == GENERAL && (*st & CONTAINER_SORTED)) {
 		size_t sep = f->out->len;
 		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
-		sorter_member(&f->sort, s, len, sep);
+		sorter_member(&f->sort, sep);
 	} else {
 		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 	}

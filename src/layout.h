@@ -88,6 +88,17 @@ static inline void newline_indent(struct formatter *f, size_t depth, int comma)
 	}
 }
 
+/* A newline and indentation in any layout: while an object is captured for
+ * sorting, the sorter notes them instead (sortkeys.h). */
+static inline void layout_newline(struct formatter *f, size_t depth, int comma,
+				  enum layout L)
+{
+	if (L == GENERAL && FB_UNLIKELY(f->out != &f->output))
+		sorter_newline(&f->sort, depth, comma);
+	else
+		newline_indent(f, depth, comma);
+}
+
 /* What goes between the previous element (if `more`) and the next one. */
 static inline void separator(struct formatter *f, int more, enum color_class c,
 			     enum layout L)
@@ -102,7 +113,7 @@ static inline void separator(struct formatter *f, int more, enum color_class c,
 		if (more)
 			fbuffer_append_char(f->out, ',');
 	} else {
-		newline_indent(f, f->depth, more);
+		layout_newline(f, f->depth, more, L);
 	}
 }
 
@@ -263,7 +274,7 @@ static inline void close_container(struct formatter *f, char c, enum color_class
 
 	f->depth--;
 	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
-		newline_indent(f, f->depth, 0);
+		layout_newline(f, f->depth, 0, L);
 	token(f, cls, &c, 1, L);
 }
 

@@ -90,6 +90,8 @@ int place_element(struct formatter *f, int more, enum color_class cls,
 	int compact = f->opt->compact;
 	int sorted = key && (f->state[f->depth] & CONTAINER_SORTED);
 
+	(void)len;
+
 	if (more) {
 		size_t at = f->out->len;
 		if (is_colored(f, GENERAL))
@@ -110,9 +112,9 @@ int place_element(struct formatter *f, int more, enum color_class cls,
 	}
 	size_t sep = f->out->len;
 	if (!compact)
-		newline_indent(f, f->depth, 0);
+		layout_newline(f, f->depth, 0, GENERAL);
 	if (sorted)
-		sorter_member(&f->sort, key, len, sep);
+		sorter_member(&f->sort, sep);
 	for (; i < n; i++) {
 		if (!put(f, c, i))
 			return 0;
@@ -121,7 +123,7 @@ int place_element(struct formatter *f, int more, enum color_class cls,
 		if (i + 1 < n && !c[i + 1].own_line && !ends_line(f, &c[i]))
 			fbuffer_append_char(f->out, ' ');
 		else
-			newline_indent(f, f->depth, 0);
+			layout_newline(f, f->depth, 0, GENERAL);
 	}
 	return 1;
 }
@@ -135,7 +137,7 @@ int place_after_key(struct formatter *f)
 		if (!put(f, c, i))
 			return 0;
 		if (ends_line(f, &c[i]))
-			newline_indent(f, f->depth, 0);
+			layout_newline(f, f->depth, 0, GENERAL);
 		else if (!f->opt->compact)
 			fbuffer_append_char(f->out, ' ');
 	}
@@ -153,7 +155,7 @@ int place_close(struct formatter *f)
 	for (size_t i = 0; i < n; i++) {
 		if (!f->opt->compact) {
 			if (c[i].own_line || (i > 0 && ends_line(f, &c[i - 1])))
-				newline_indent(f, f->depth, 0);
+				layout_newline(f, f->depth, 0, GENERAL);
 			else
 				fbuffer_append_char(f->out, ' ');
 		}

@@ -1,250 +1,342 @@
-/* sortkeys.c - objects captured whole and written out with their members
- * in key order.  See sortkeys.h. */
+/* sortkeys.c - the capture of objects whose keys are sorted, and the order
+ * of their members; sortemit.c writes the capture out.  See sortkeys.h. */
 #include "sortkeys.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "keyorder.h"
+#include "sortrecord.h"
 
-struct sort_member {
-	size_t sep;             /* offset in capture of the separator before it */
-	size_t start;           /* offset of "key": value in capture */
-	size_t key_off, key_len;/* the decoded key in sorter.keys */
-	size_t len;             /* filled in when the object closes */
-	const unsigned char *key;
-	size_t index;           /* input order, to keep duplicates stable */
-	size_t body, comma;     /* sorter_comma(): its own text's length and
-				 * its comma's; body is 0 without a call */
-};
+/* The capture is grown ahead of need, at each member, when less than
+ * 1/CAPTURE_SLACK of it is free: running out of memory is then found where
+ * it can be survived (see overflow()), rarely in the middle of a write. */
+#define CAPTURE_SLACK 4
+
+/* Runs of members at most this long are sorted by insertion. */
+#define INSERTION_MAX 8
 
 struct sort_frame {
 	size_t first_member;    /* index of the object's first member */
 	size_t region_start;    /* where its members start in capture */
+	size_t sep_len;         /* the separator before each later member */
 };
 
-/* A captured object whose members came out of order.  Its bytes stay where
- * they are in capture; only the order is noted, and the outermost object
- * writes everything out once, following these notes, so that the work
- * stays linear however deep objects nest. */
-struct sort_span {
-	size_t start, len;      /* in capture */
-	size_t body, comma;     /* as in sort_member, for a member */
-};
-
-struct sort_record {
-	size_t start, end;      /* its members' region in capture */
-	size_t first_span;      /* its members' "key": value, in sorted order, */
-	size_t nspans;          /* in sorter.spans */
-	struct sort_span sep_first; /* the separator before the first member */
-	struct sort_span sep_more;  /* and before each later one, as captured */
-	struct sort_span comma;     /* a comma from sorter_comma(), if any */
-};
-
-/* A step of writing out the capture: a range (in which recorded objects
- * are replaced by their sorted members), a range as it is, or a record. */
-struct emit_task {
-	enum { EMIT_RANGE, EMIT_RAW, EMIT_RECORD } kind;
-	size_t start, end;      /* the range, or the record's index */
-};
-
-void sorter_init(struct sorter *s)
+void sorter_init(struct sorter *s, size_t indent, char indent_char)
 {
 	memset(s, 0, sizeof *s);
 	fbuffer_init_mem(&s->capture);
-	fbuffer_init_mem(&s->keys);
+	s->indent = indent;
+	s->nl_run = xrealloc(NULL, 1 + SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
+	s->nl_run[0] = '\n';
+	memset(s->nl_run + 1, indent_char, SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
 }
 
 void sorter_release(struct sorter *s)
 {
+	free(s->nl_run);
 	free(s->members);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
+	free(s->scratch);
 	free(s->tasks);
 	fbuffer_release(&s->capture);
-	fbuffer_release(&s->keys);
 }
 
 void sorter_reset(struct sorter *s)
 {
-	s->capture.len = s->keys.len = 0;
+	s->capture.len = 0;
 	s->nmembers = s->nframes = s->nrecords = s->nspans = 0;
+	s->overflow = 0;
+	s->dropped = 0;
+}
+
+/* Forget what the capture holds (counting it as written, for progress). */
+static void drop_capture(struct sorter *s)
+{
+	s->dropped += s->capture.len;
+	s->capture.len = 0;
+}
+
+/* Memory ran out.  Free everything held and go on keeping nothing but the
+ * depth, so that the rest of the input is still read: if it is invalid,
+ * that is what is reported; if the outermost object ends, the lack of
+ * memory is (sorter_close()). */
+static void overflow(struct sorter *s)
+{
+	s->overflow = 1;
+	drop_capture(s);
+	fbuffer_release(&s->capture);
+	fbuffer_init_mem(&s->capture);
+	free(s->members);
+	free(s->frames);
+	free(s->records);
+	free(s->spans);
+	free(s->scratch);
+	s->members = NULL;
+	s->frames = NULL;
+	s->records = NULL;
+	s->spans = s->scratch = NULL;
+	s->members_cap = s->frames_cap = s->records_cap = s->spans_cap = s->scratch_cap = 0;
+	s->nmembers = s->nrecords = s->nspans = 0;
+}
+
+/* Room for a quarter more in the capture, or overflow(): returns 0 then.
+ * (The capture is an in-memory fbuffer; growing it here, where failure can
+ * be survived, leaves fbuffer little to grow.) */
+static int capture_headroom(struct sorter *s)
+{
+	struct fbuffer *c = &s->capture;
+
+	if (FB_LIKELY(c->cap - c->len >= c->cap / CAPTURE_SLACK))
+		return 1;
+	char *p = c->cap <= SIZE_MAX / 2 ? realloc(c->ptr, 2 * c->cap) : NULL;
+	if (!p) {
+		overflow(s);
+		return 0;
+	}
+	c->ptr = p;
+	c->cap *= 2;
+	return 1;
 }
 
 struct fbuffer *sorter_open(struct sorter *s)
 {
-	s->frames = xgrow_array(s->frames, &s->frames_cap, s->nframes + 1, sizeof *s->frames);
+	struct sort_frame *frames = NULL;
+
+	if (!s->overflow)
+		frames = grow_array(s->frames, &s->frames_cap, s->nframes + 1, sizeof *frames);
+	if (!frames) {
+		if (!s->overflow)
+			overflow(s);
+		drop_capture(s);
+		s->nframes++;
+		return &s->capture;
+	}
+	s->frames = frames;
 	struct sort_frame *fr = &s->frames[s->nframes++];
 	fr->first_member = s->nmembers;
 	fr->region_start = s->capture.len;
+	fr->sep_len = 0;
 	return &s->capture;
 }
 
-void sorter_member(struct sorter *s, const unsigned char *key, size_t len, size_t sep)
+/* A depth too deep for one byte, into room already reserved. */
+void sorter_put_depth(struct sorter *s, size_t depth)
 {
-	s->members = xgrow_array(s->members, &s->members_cap, s->nmembers + 1,
-				 sizeof *s->members);
-	struct sort_member *m = &s->members[s->nmembers];
-	m->sep = sep;
-	m->start = s->capture.len;
-	m->key_off = s->keys.len;
-	m->key_len = len;
-	m->index = s->nmembers++;
-	m->body = m->comma = 0;
-	fbuffer_append(&s->keys, (const char *)key, len);
-}
+	struct fbuffer *c = &s->capture;
 
-void sorter_comma(struct sorter *s, size_t at, size_t len)
-{
-	struct sort_member *m = &s->members[s->nmembers - 1];
-
-	m->body = at - m->start;
-	m->comma = len;
-}
-
-static int compare_members(const void *a, const void *b)
-{
-	const struct sort_member *x = a, *y = b;
-	size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
-	int c = memcmp(x->key, y->key, n);
-
-	if (c != 0)
-		return c;
-	if (x->key_len != y->key_len)
-		return x->key_len < y->key_len ? -1 : 1;
-	return x->index < y->index ? -1 : 1;
-}
-
-/* Measure the members and say whether they are in order already. */
-static int members_sorted(struct sorter *s, struct sort_member *m, size_t n)
-{
-	int sorted = 1;
-
-	for (size_t i = 0; i < n; i++) {
-		m[i].len = (i + 1 < n ? m[i + 1].sep : s->capture.len) - m[i].start;
-		m[i].key = (const unsigned char *)s->keys.ptr + m[i].key_off;
-		if (i > 0 && sorted && compare_members(&m[i - 1], &m[i]) > 0)
-			sorted = 0;
+	while (depth >= SORT_DEPTH_MORE) {
+		fbuffer_put_reserved_char(c, (char)((depth & (SORT_DEPTH_MORE - 1)) | SORT_DEPTH_MORE));
+		depth >>= SORT_DEPTH_BITS;
 	}
-	return sorted;
+	fbuffer_put_reserved_char(c, (char)depth);
 }
 
-/* Note the sorted order of an object whose members are out of order. */
-static void sort_record(struct sorter *s, const struct sort_frame *fr,
-			struct sort_member *m, size_t n)
+void sorter_member(struct sorter *s, size_t sep)
 {
-	s->records = xgrow_array(s->records, &s->records_cap, s->nrecords + 1,
-				 sizeof *s->records);
-	struct sort_record *r = &s->records[s->nrecords++];
-	r->start = fr->region_start;
-	r->end = s->capture.len;
-	r->sep_first = (struct sort_span){ .start = m[0].sep, .len = m[0].start - m[0].sep };
-	r->sep_more = (struct sort_span){ .start = m[1].sep, .len = m[1].start - m[1].sep };
-	r->comma = (struct sort_span){ .start = m[0].start + m[0].body, .len = m[0].comma };
-
-	qsort(m, n, sizeof *m, compare_members);
-	s->spans = xgrow_array(s->spans, &s->spans_cap, s->nspans + n, sizeof *s->spans);
-	r->first_span = s->nspans;
-	r->nspans = n;
-	for (size_t i = 0; i < n; i++)
-		s->spans[s->nspans++] = (struct sort_span){
-			m[i].start, m[i].len, m[i].body, m[i].comma,
-		};
+	if (s->overflow || !capture_headroom(s)) {
+		drop_capture(s);
+		return;
+	}
+	struct sort_frame *fr = &s->frames[s->nframes - 1];
+	size_t *m = grow_array(s->members, &s->members_cap, s->nmembers + 1, sizeof *m);
+	if (!m) {
+		overflow(s);
+		return;
+	}
+	s->members = m;
+	if (s->nmembers - fr->first_member == 1)
+		fr->sep_len = s->capture.len - sep;
+	s->members[s->nmembers++] = s->capture.len;
 }
 
-static int compare_records(const void *a, const void *b)
+/* The text of the key of the member at `at`, after its opening quote. */
+static const unsigned char *key_at(const struct sorter *s, size_t at)
 {
-	const struct sort_record *x = a, *y = b;
+	const char *p = s->capture.ptr + at;
 
-	return x->start < y->start ? -1 : x->start > y->start;
+	while (*p != '"')
+		p++;
+	return (const unsigned char *)p + 1;
 }
 
-/* The first record that starts at or after `at` (records sorted by start). */
-static size_t record_from(const struct sorter *s, size_t at)
+/* Compare two members being sorted: by their keys' prefixes, and when
+ * those are equal, by the keys. */
+static inline int compare_spans(const struct sorter *s, const struct sort_span *a,
+				const struct sort_span *b)
 {
-	size_t lo = 0, hi = s->nrecords;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return key_compare(key_at(s, a->start), key_at(s, b->start));
+}
 
-	while (lo < hi) {
+/* Sort v[0..n) by key, stably (equal keys keep their order): a merge sort,
+ * with `scratch` holding at least n / 2 spans. */
+static void sort_spans(const struct sorter *s, struct sort_span *v, size_t n,
+		       struct sort_span *scratch)
+{
+	if (n <= INSERTION_MAX) {
+		for (size_t i = 1; i < n; i++) {
+			struct sort_span t = v[i];
+			size_t j = i;
+			for (; j > 0 && compare_spans(s, &v[j - 1], &t) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = t;
+		}
+		return;
+	}
+	size_t h = n / 2;
+	sort_spans(s, v, h, scratch);
+	sort_spans(s, v + h, n - h, scratch);
+	if (compare_spans(s, &v[h - 1], &v[h]) <= 0)
+		return;
+	struct sort_span *left = scratch;
+	memcpy(left, v, h * sizeof *v);
+	size_t i = 0, j = h, k = 0;
+	while (i < h && j < n)
+		v[k++] = compare_spans(s, &v[j], &left[i]) < 0 ? v[j++] : left[i++];
+	while (i < h)
+		v[k++] = left[i++];
+}
+
+/* Sort offsets v[0..n) ascending, in place (a heap sort). */
+static void sort_offsets(size_t *v, size_t n)
+{
+	for (size_t end = n, i = n / 2; end > 1; ) {
+		if (i > 0) {
+			i--;            /* building the heap */
+		} else {
+			end--;          /* taking its largest out */
+			size_t t = v[0];
+			v[0] = v[end];
+			v[end] = t;
+		}
+		for (size_t k = i, c; (c = 2 * k + 1) < end; k = c) {
+			if (c + 1 < end && v[c + 1] > v[c])
+				c++;
+			if (v[k] >= v[c])
+				break;
+			size_t t = v[k];
+			v[k] = v[c];
+			v[c] = t;
+		}
+	}
+}
+
+/* The index of the member starting at `at` among m[0..n), ascending. */
+static size_t member_index(const size_t *m, size_t n, size_t at)
+{
+	size_t lo = 0, hi = n;
+
+	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (s->records[mid].start < at)
-			lo = mid + 1;
+		if (m[mid] <= at)
+			lo = mid;
 		else
 			hi = mid;
 	}
 	return lo;
 }
 
-static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_t end)
-{
-	s->tasks = xgrow_array(s->tasks, &s->tasks_cap, *n + 1, sizeof *s->tasks);
-	s->tasks[(*n)++] = (struct emit_task){ kind, start, end };
-}
+/* Objects of this many members or more are merged in the room of their
+ * members' offsets, which are rebuilt afterwards, so as to take no more
+ * memory (where size_t is as wide as a uint64_t); smaller ones, faster,
+ * in a scratch array of their own. */
+#define MERGE_IN_PLACE_MIN 65536
+#define MEMBERS_HOLD_SCRATCH (sizeof(struct sort_span) <= 2 * sizeof(size_t) && \
+			      _Alignof(struct sort_span) <= _Alignof(size_t))
 
-/* Write capture[start, end) to `out` with each recorded object's members in
- * their sorted order.  Records nest like the objects; the first that starts
- * inside a range lies wholly inside it.  An explicit stack instead of
- * recursion, as nesting is limited only by memory. */
-static void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
+/* An object with members starting at m[0..n), n > 1, closes: if they are
+ * out of order, note their sorted order.  The spans are sorted with their
+ * keys' prefixes, then given their lengths. */
+static void sort_members(struct sorter *s, const struct sort_frame *fr,
+			 size_t *m, size_t n)
 {
-	const char *text = s->capture.ptr;
-	size_t ntasks = 0;
+	const int in_place = MEMBERS_HOLD_SCRATCH && n >= MERGE_IN_PLACE_MIN;
+	size_t i = 1;
 
-	if (s->nrecords > 1)    /* (qsort may not be given a null array) */
-		qsort(s->records, s->nrecords, sizeof *s->records, compare_records);
-	push_task(s, &ntasks, EMIT_RANGE, start, end);
-	while (ntasks > 0) {
-		struct emit_task t = s->tasks[--ntasks];
-		if (t.kind == EMIT_RECORD) {
-			const struct sort_record *r = &s->records[t.start];
-			const struct sort_span *sp = s->spans + r->first_span;
-			for (size_t i = r->nspans; i-- > 0; ) {
-				const struct sort_span *sep = i ? &r->sep_more : &r->sep_first;
-				size_t end = sp[i].start + sp[i].len;
-				if (sp[i].body) {       /* comma, then the rest */
-					size_t body = sp[i].start + sp[i].body;
-					push_task(s, &ntasks, EMIT_RANGE, body + sp[i].comma, end);
-					if (i + 1 < r->nspans)
-						push_task(s, &ntasks, EMIT_RAW, r->comma.start,
-							  r->comma.start + r->comma.len);
-					end = body;
-				}
-				push_task(s, &ntasks, EMIT_RANGE, sp[i].start, end);
-				push_task(s, &ntasks, EMIT_RAW, sep->start, sep->start + sep->len);
-			}
-			continue;
-		}
-		size_t k = t.kind == EMIT_RANGE ? record_from(s, t.start) : s->nrecords;
-		/* Without a separator (compact), an object's first member starts
-		 * where the object's record does: that record is not inside. */
-		if (k < s->nrecords && s->records[k].start == t.start && s->records[k].end > t.end)
-			k++;
-		if (k < s->nrecords && s->records[k].start < t.end) {
-			fbuffer_append(out, text + t.start, s->records[k].start - t.start);
-			push_task(s, &ntasks, EMIT_RANGE, s->records[k].end, t.end);
-			push_task(s, &ntasks, EMIT_RECORD, k, 0);
-		} else {
-			fbuffer_append(out, text + t.start, t.end - t.start);
-		}
+	while (i < n && key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) <= 0)
+		i++;
+	if (i == n)
+		return;         /* in order already */
+	struct sort_span *spans = grow_array(s->spans, &s->spans_cap, s->nspans + n,
+					     sizeof *spans);
+	struct sort_span *scratch = spans;
+	if (!in_place && spans)
+		scratch = grow_array(s->scratch, &s->scratch_cap, n / 2 + 1, sizeof *scratch);
+	struct sort_record *records = scratch ? grow_array(s->records, &s->records_cap,
+							   s->nrecords + 1, sizeof *records) : NULL;
+	if (spans)
+		s->spans = spans;
+	if (!in_place && scratch)
+		s->scratch = scratch;
+	if (!records) {
+		overflow(s);
+		return;
 	}
+	s->records = records;
+	struct sort_span *v = s->spans + s->nspans;
+	for (i = 0; i < n; i++)
+		v[i] = (struct sort_span){ m[i], key_prefix(key_at(s, m[i])) };
+	size_t first = m[0], sep_more = m[1] - fr->sep_len;
+	if (in_place) {
+		sort_spans(s, v, n, (struct sort_span *)(void *)m);
+		for (i = 0; i < n; i++)
+			m[i] = v[i].start;
+		sort_offsets(m, n);
+	} else {
+		sort_spans(s, v, n, s->scratch);
+	}
+	for (i = 0; i < n; i++) {
+		size_t k = member_index(m, n, v[i].start);
+		size_t end = k + 1 < n ? m[k + 1] - fr->sep_len : s->capture.len;
+		v[i].len = end - v[i].start;
+	}
+
+	struct sort_record *r = &s->records[s->nrecords++];
+	r->start = fr->region_start;
+	r->end = s->capture.len;
+	r->sep_first = (struct sort_span){ fr->region_start, first - fr->region_start };
+	r->sep_more = (struct sort_span){ sep_more, fr->sep_len };
+	r->first_span = s->nspans;
+	r->nspans = n;
+	s->nspans += n;
 }
 
 int sorter_close(struct sorter *s, struct fbuffer *out)
 {
-	struct sort_frame fr = s->frames[--s->nframes];
-	size_t n = s->nmembers - fr.first_member;
-
-	if (n > 0) {
-		struct sort_member *m = s->members + fr.first_member;
-		s->keys.len = m[0].key_off;
-		if (!members_sorted(s, m, n))
-			sort_record(s, &fr, m, n);
+	if (!s->overflow) {
+		struct sort_frame fr = s->frames[s->nframes - 1];
+		size_t n = s->nmembers - fr.first_member;
+		if (n > 1)
+			sort_members(s, &fr, s->members + fr.first_member, n);
+		if (!s->overflow) {
+			s->nframes--;
+			s->nmembers = fr.first_member;
+			if (s->nframes > 0)
+				return 0;
+			sort_emit(s, out, fr.region_start, s->capture.len);
+			s->capture.len = fr.region_start;
+			s->nrecords = s->nspans = 0;
+			return 1;
+		}
 	}
-	s->nmembers = fr.first_member;
-	if (s->nframes > 0)
+	/* The object was read whole, but could not be kept. */
+	drop_capture(s);
+	if (--s->nframes > 0)
 		return 0;
-	sort_emit(s, out, fr.region_start, s->capture.len);
-	s->capture.len = fr.region_start;
-	s->nrecords = s->nspans = 0;
-	return 1;
+	out_of_memory();
+}
+
+/* With comments in the output: where the last member's comma is (see
+ * sortkeys.h).  Not yet taken into account when members are reordered. */
+void sorter_comma(struct sorter *s, size_t at, size_t len)
+{
+	(void)s;
+	(void)at;
+	(void)len;
 }

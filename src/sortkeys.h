@@ -7,9 +7,18 @@
  * members as usual, into sorter_open()'s buffer, and tells the sorter where
  * each member starts; the sorter moves bytes, and knows nothing of layout.
  *
- * Keys compare by their bytes (UTF-8, so in code point order); equal keys
- * keep their input order.  An object whose keys already come in order (and
- * every one-member object) stays as it is, which keeps deep nesting linear.
+ * The capture holds each object once, as written but without indentation:
+ * where a newline and indentation go, the formatter calls sorter_newline(),
+ * which notes the depth in a few bytes, and the indentation is written
+ * when the capture is copied out (the indentation rule is given at init).
+ * So the capture grows with the input, not with the depth of nesting times
+ * the indentation.  Keys are kept only there, in their written form, and
+ * each member costs one offset while its object is open, and a span when
+ * the object needs reordering.
+ *
+ * Keys compare by code point (keyorder.h); equal keys keep their input
+ * order.  An object whose keys already come in order (and every one-member
+ * object) stays as it is, which keeps deep nesting linear.
  */
 #ifndef JFMT_SORTKEYS_H
 #define JFMT_SORTKEYS_H
@@ -18,7 +27,6 @@
 
 #include "fbuffer.h"
 
-struct sort_member;
 struct sort_frame;
 struct sort_record;
 struct sort_span;
@@ -26,8 +34,10 @@ struct emit_task;
 
 struct sorter {
 	struct fbuffer capture;         /* the outermost open object's members */
-	struct fbuffer keys;            /* decoded keys of the open objects */
-	struct sort_member *members;
+	size_t indent;                  /* indentation per level, in bytes */
+	char *nl_run;                   /* "\n" then indentation, prebuilt */
+	size_t *members;                /* open objects' members: where each
+					 * starts (after its separator) */
 	size_t nmembers, members_cap;
 	struct sort_frame *frames;      /* the open objects */
 	size_t nframes, frames_cap;
@@ -35,12 +45,19 @@ struct sorter {
 	size_t nrecords, records_cap;
 	struct sort_span *spans;        /* their members, in sorted order */
 	size_t nspans, spans_cap;
+	struct sort_span *scratch;      /* for merging while sorting */
+	size_t scratch_cap;
 	struct emit_task *tasks;        /* writing the capture out */
 	size_t tasks_cap;
+	int overflow;                   /* memory ran out: keeping nothing */
+	unsigned long long dropped;     /* bytes captured and then dropped */
 };
 
-/** Set up an empty sorter; free it with sorter_release(). */
-void sorter_init(struct sorter *s);
+/**
+ * Set up an empty sorter for output indented by `indent` copies of
+ * `indent_char` per level; free it with sorter_release().
+ */
+void sorter_init(struct sorter *s, size_t indent, char indent_char);
 void sorter_release(struct sorter *s);
 
 /** Forget any open objects (after a parse error). */
@@ -52,12 +69,42 @@ void sorter_reset(struct sorter *s);
  */
 struct fbuffer *sorter_open(struct sorter *s);
 
+/* In the capture, a newline is followed by its depth, seven bits a byte,
+ * low bits first, the high bit set on all but the last byte.  With no
+ * indentation there is nothing to note, and a newline stands for itself. */
+#define SORT_MARK_NEWLINE '\n'
+#define SORT_DEPTH_BITS 7
+#define SORT_DEPTH_MORE 0x80
+#define SORT_MARK_MAX (2 + (sizeof(size_t) * 8 + SORT_DEPTH_BITS - 1) / SORT_DEPTH_BITS)
+
+void sorter_put_depth(struct sorter *s, size_t depth);
+
+/**
+ * Write to the capture, in place of a newline and the indentation of
+ * `depth` (after a comma if `comma`), a mark that stands for them.
+ */
+static inline void sorter_newline(struct sorter *s, size_t depth, int comma)
+{
+	struct fbuffer *c = &s->capture;
+
+	fbuffer_reserve(c, SORT_MARK_MAX);
+	if (comma)
+		fbuffer_put_reserved_char(c, ',');
+	fbuffer_put_reserved_char(c, SORT_MARK_NEWLINE);
+	if (s->indent == 0)
+		return;
+	if (FB_LIKELY(depth < SORT_DEPTH_MORE))
+		fbuffer_put_reserved_char(c, (char)depth);
+	else
+		sorter_put_depth(s, depth);
+}
+
 /**
  * A member of the innermost open object: its separator was written to the
- * capture from offset `sep`, and its key, `key[0..len)` decoded, is written
- * next.
+ * capture from offset `sep`, and its key, a string literal (perhaps wrapped
+ * in colour escapes, which hold no '"'), is written next.
  */
-void sorter_member(struct sorter *s, const unsigned char *key, size_t len, size_t sep);
+void sorter_member(struct sorter *s, size_t sep);
 
 /**
  * With comments in the output: the innermost open object's last member
@@ -73,13 +120,19 @@ void sorter_comma(struct sorter *s, size_t at, size_t len);
  * The innermost open object closes (its closing bracket is not written
  * yet).  When it is the outermost, the capture is written to `out` in
  * sorted order and 1 is returned: write to `out` again from now on.
+ *
+ * When memory runs out while objects are captured, the sorter drops what
+ * it holds and keeps only their depth, so that reading goes on and invalid
+ * input is reported as such; if the outermost object ends, this says "out
+ * of memory" and exits (alloc.h).
  */
 int sorter_close(struct sorter *s, struct fbuffer *out);
 
-/** Bytes held in the capture now. */
-static inline size_t sorter_captured(const struct sorter *s)
+/** Bytes captured so far: held now (the output gains at least as many
+ * when they are written out) or dropped when memory ran out. */
+static inline unsigned long long sorter_captured(const struct sorter *s)
 {
-	return s->capture.len;
+	return s->capture.len + s->dropped;
 }
 
 #endif

@@ -1,0 +1,225 @@
+/* sortemit.c - writing a sorter's capture out: newline marks expanded to
+ * newlines and indentation, reordered objects' members in their sorted
+ * order.  See sortrecord.h. */
+#include "sortrecord.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "alloc.h"
+
+static int compare_records(const void *a, const void *b)
+{
+	const struct sort_record *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The first of records[lo, hi) that starts at or after `at` (records
+ * sorted by start), or hi. */
+static size_t record_from(const struct sorter *s, size_t lo, size_t hi, size_t at)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->records[mid].start < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_t end,
+		      size_t lo, size_t hi)
+{
+	s->tasks = xgrow_array(s->tasks, &s->tasks_cap, *n + 1, sizeof *s->tasks);
+	s->tasks[(*n)++] = (struct emit_task){ kind, start, end, lo, hi };
+}
+
+/* Sort the records by start and note which lie inside each: they nest like
+ * their objects, so a stack of the open ones (kept in the task stack, unused
+ * until writing starts) finds where each one ends. */
+static void order_records(struct sorter *s)
+{
+	struct sort_record *r = s->records;
+	size_t n = s->nrecords, depth = 0;
+
+	if (n > 1)      /* (qsort may not be given a null array) */
+		qsort(r, n, sizeof *r, compare_records);
+	for (size_t j = 0; j <= n; j++) {
+		while (depth > 0) {
+			size_t top = s->tasks[depth - 1].start;
+			if (j < n && r[j].start < r[top].end)
+				break;
+			r[top].inner_end = j;
+			depth--;
+		}
+		if (j < n)
+			push_task(s, &depth, EMIT_RANGE, j, 0, 0, 0);
+	}
+}
+
+/* A newline and `n` bytes of indentation. */
+static void put_newline(const struct sorter *s, struct fbuffer *out, size_t n)
+{
+	if (FB_LIKELY(n <= SORT_INDENT_RUN)) {
+		fbuffer_append_padded(out, s->nl_run, 1 + n);
+	} else {
+		fbuffer_append(out, s->nl_run, 1 + SORT_INDENT_RUN);
+		fbuffer_append_repeat(out, s->nl_run[1], n - SORT_INDENT_RUN);
+	}
+}
+
+/* The first newline mark in [p, e), or e.  Wide loads go as far as
+ * `limit`, the end of the capture. */
+static inline const char *find_mark(const char *p, const char *e, const char *limit)
+{
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8(SORT_MARK_NEWLINE);
+	for (; p < e && (size_t)(limit - p) >= 16; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl));
+		if (m != 0) {
+			p += __builtin_ctz(m);
+			return p < e ? p : e;
+		}
+	}
+	if (p >= e)
+		return e;
+#else
+	(void)limit;
+#endif
+	const char *m = memchr(p, SORT_MARK_NEWLINE, (size_t)(e - p));
+	return m ? m : e;
+}
+
+/* The depth noted after the newline mark at nl; sets *next past it. */
+static inline size_t mark_depth(const char *nl, const char **next)
+{
+	const char *q = nl + 1;
+	size_t depth = 0;
+	unsigned shift = 0;
+	unsigned char c;
+
+	do {
+		c = (unsigned char)*q++;
+		depth |= (size_t)(c & (SORT_DEPTH_MORE - 1)) << shift;
+		shift += SORT_DEPTH_BITS;
+	} while (c & SORT_DEPTH_MORE);
+	*next = q;
+	return depth;
+}
+
+/* Write capture[start, end) to `out`, each newline mark as the newline and
+ * indentation it stands for.  Most lines are short: a line and its
+ * indentation are then two fixed-width copies, through a local cursor. */
+static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, size_t end)
+{
+	const char *p = s->capture.ptr + start, *e = s->capture.ptr + end;
+	const char *cend = s->capture.ptr + s->capture.len;
+	const char *run = s->nl_run;
+	const size_t indent = s->indent;
+
+	if (indent == 0) {
+		fbuffer_append(out, p, (size_t)(e - p));
+		return;
+	}
+	char *d = fbuffer_cursor(out);
+	char *dend = out->ptr + out->cap;
+	while (p < e) {
+#if defined(__SSE2__)
+		/* A line within the next 32 bytes: one look finds its end
+		 * and copies it. */
+		if (FB_LIKELY((size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
+			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
+			const __m128i nlv = _mm_set1_epi8(SORT_MARK_NEWLINE);
+			__m128i v0 = _mm_loadu_si128((const __m128i *)p);
+			__m128i v1 = _mm_loadu_si128((const __m128i *)(p + 16));
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, nlv)) |
+				(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, nlv)) << 16;
+			size_t n = m ? (size_t)__builtin_ctz(m) : FBUFFER_COPY_WIDTH;
+			/* (a depth of more than one byte is deeper than this) */
+			if (m != 0 && p + n < e &&
+			    (unsigned char)p[n + 1] * indent < FBUFFER_COPY_WIDTH) {
+				size_t depth = (unsigned char)p[n + 1];
+				_mm_storeu_si128((__m128i *)d, v0);
+				_mm_storeu_si128((__m128i *)(d + 16), v1);
+				memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+				d += n + 1 + depth * indent;
+				p += n + 2;
+				continue;
+			}
+		}
+#endif
+		const char *nl = find_mark(p, e, cend);
+		size_t n = (size_t)(nl - p);
+		if (nl == e) {
+			out->len = (size_t)(d - out->ptr);
+			fbuffer_append_short(out, p, n);
+			return;
+		}
+		const char *q = nl + 2;
+		size_t depth = (unsigned char)nl[1];
+		if (FB_UNLIKELY(depth & SORT_DEPTH_MORE))
+			depth = mark_depth(nl, &q);
+		size_t w = depth * indent;
+		if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && w < FBUFFER_COPY_WIDTH &&
+			      (size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
+			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
+			/* both copies read a fixed width (the run is padded) */
+			memcpy(d, p, FBUFFER_COPY_WIDTH);
+			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+			d += n + 1 + w;
+		} else {
+			out->len = (size_t)(d - out->ptr);
+			fbuffer_append(out, p, n);
+			put_newline(s, out, w);
+			d = fbuffer_cursor(out);
+			dend = out->ptr + out->cap;
+		}
+		p = q;
+	}
+	out->len = (size_t)(d - out->ptr);
+}
+
+/* Write capture[start, end) to `out` with each recorded object's members in
+ * their sorted order.  Records nest like the objects; the first that starts
+ * inside a range lies wholly inside it.  An explicit stack instead of
+ * recursion, as nesting is limited only by memory. */
+void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
+{
+	size_t ntasks = 0;
+
+	order_records(s);
+	push_task(s, &ntasks, EMIT_RANGE, start, end, 0, s->nrecords);
+	while (ntasks > 0) {
+		struct emit_task t = s->tasks[--ntasks];
+		if (t.kind == EMIT_RECORD) {
+			size_t k = t.start;
+			const struct sort_record *r = &s->records[k];
+			const struct sort_span *sp = &s->spans[r->first_span + t.end];
+			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
+			put_text(s, out, sep->start, sep->start + sep->len);
+			if (t.end + 1 < r->nspans)
+				push_task(s, &ntasks, EMIT_RECORD, k, t.end + 1, 0, 0);
+			if (r->inner_end == k + 1)      /* nothing reordered inside */
+				put_text(s, out, sp->start, sp->start + sp->len);
+			else
+				push_task(s, &ntasks, EMIT_RANGE, sp->start, sp->start + sp->len,
+					  k + 1, r->inner_end);
+			continue;
+		}
+		size_t k = record_from(s, t.lo, t.hi, t.start);
+		if (k < t.hi && s->records[k].start < t.end) {
+			put_text(s, out, t.start, s->records[k].start);
+			push_task(s, &ntasks, EMIT_RANGE, s->records[k].end, t.end,
+				  s->records[k].inner_end, t.hi);
+			push_task(s, &ntasks, EMIT_RECORD, k, 0, 0, 0);
+		} else {
+			put_text(s, out, t.start, t.end);
+		}
+	}
+}

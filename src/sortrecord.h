@@ -1,0 +1,54 @@
+/* sortrecord.h - what the sorter (sortkeys.c) notes about the objects it
+ * reorders, and how it writes its capture out (sortemit.c).  Private to
+ * those two files; see sortkeys.h for the capture itself.
+ */
+#ifndef JFMT_SORTRECORD_H
+#define JFMT_SORTRECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fbuffer.h"
+#include "sortkeys.h"
+
+/* Indentation is copied from one prebuilt run of this many bytes after
+ * the newline; deeper levels append more. */
+#define SORT_INDENT_RUN 1024
+
+/* A captured object whose members came out of order.  Its bytes stay where
+ * they are in capture; only the order is noted, and the outermost object
+ * writes everything out once, following these notes, so that the work
+ * stays linear however deep objects nest. */
+struct sort_span {
+	size_t start;           /* in capture */
+	uint64_t len;           /* its length; while sorting, its key_prefix() */
+};
+
+struct sort_record {
+	size_t start, end;      /* its members' region in capture */
+	size_t first_span;      /* its members' "key": value, in sorted order, */
+	size_t nspans;          /* in sorter.spans */
+	struct sort_span sep_first; /* the separator before the first member */
+	struct sort_span sep_more;  /* and before each later one, as captured */
+	size_t inner_end;       /* when written out: records[k + 1, inner_end)
+				 * lie inside this one (records[k]) */
+};
+
+/* A step of writing out the capture: a range (in which recorded objects,
+ * among records[lo, hi), are replaced by their sorted members), or a
+ * record's members from the one at `end` in sorted order on.  Tasks stay as
+ * few as the depth of nesting: a record's members are taken one at a time. */
+struct emit_task {
+	enum { EMIT_RANGE, EMIT_RECORD } kind;
+	size_t start, end;      /* the range, or the record's index and member */
+	size_t lo, hi;          /* the records that may lie in the range */
+};
+
+/**
+ * Write capture[start, end) to `out`: each newline mark as the newline and
+ * indentation it stands for, and each recorded object's members in their
+ * sorted order.
+ */
+void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end);
+
+#endif
