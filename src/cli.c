@@ -27,7 +27,7 @@ enum {
 	OPT_COLOR,
 };
 
-static const char short_opts[] = ":aCchiMno:StV";
+static const char short_opts[] = ":aCchiMno:StVw:";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
@@ -47,11 +47,12 @@ static const struct option long_opts[] = {
 	{ "sort-keys",    no_argument,       NULL, 'S' },
 	{ "tab",          no_argument,       NULL, 't' },
 	{ "version",      no_argument,       NULL, 'V' },
+	{ "width",        required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCchiMnStV] [--indent=N] [-o FILE] [FILE ...]\n"
+"usage: jfmt [-aCchiMnStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
@@ -59,6 +60,7 @@ static const char help_text[] =
 "  -c, --compact         no white space inside values, one value per line\n"
 "      --indent=N        indent by N spaces, 0 to 16 (default 2)\n"
 "  -t, --tab             indent with one tab per level\n"
+"  -w, --width=N         arrays and objects that fit in N columns on one line\n"
 "  -S, --sort-keys       sort object members by key\n"
 "      --seq             RFC 7464 records: RS before each value\n"
 "Strings:\n"
@@ -100,15 +102,31 @@ static void print_version(void)
 	print_and_exit(text);
 }
 
-static int parse_indent(const char *s)
+/* A number from 0 to max, digits only (strtol would also take leading
+ * blanks and a sign), or -1. */
+static long parse_count(const char *s, long max)
 {
 	char *end;
 	errno = 0;
 	long n = strtol(s, &end, 10);
-	/* digits only: strtol would also take leading blanks and a sign */
-	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 ||
-	    n > FORMAT_INDENT_MAX)
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 || n > max)
+		return -1;
+	return n;
+}
+
+static int parse_indent(const char *s)
+{
+	long n = parse_count(s, FORMAT_INDENT_MAX);
+	if (n < 0)
 		diag_usage("invalid indent '%s' (expected 0 to %d)", s, FORMAT_INDENT_MAX);
+	return (int)n;
+}
+
+static int parse_width(const char *s)
+{
+	long n = parse_count(s, WIDTH_MAX);
+	if (n < 0)
+		diag_usage("invalid width '%s' (expected 0 to %d)", s, WIDTH_MAX);
 	return (int)n;
 }
 
@@ -158,6 +176,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'S': f->sort_keys = 1; break;
 	case 't': f->indent = 1; f->indent_char = '\t'; break;
 	case 'V': print_version(); break;
+	case 'w': f->width = parse_width(optarg); break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;

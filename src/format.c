@@ -24,6 +24,8 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	memset(run + 2, opt->indent_char, f->nl_indent_len - 2);
 	f->nl_indent = run;
 	sorter_init(&f->sort);
+	if (format_uses_width(opt))
+		format_width_init(f);
 }
 
 void format_reset(struct formatter *f)
@@ -32,6 +34,10 @@ void format_reset(struct formatter *f)
 	f->depth = 0;
 	f->raw_check = 0;
 	sorter_reset(&f->sort);
+	if (format_uses_width(f->opt)) {
+		width_reset(&f->width);
+		f->width_replay.len = 0;
+	}
 }
 
 void format_release(struct formatter *f)
@@ -39,6 +45,10 @@ void format_release(struct formatter *f)
 	free(f->state);
 	free((char *)f->nl_indent);
 	sorter_release(&f->sort);
+	if (format_uses_width(f->opt)) {
+		width_release(&f->width);
+		fbuffer_release(&f->width_replay);
+	}
 }
 
 static void sink_reset(void *ctx)
@@ -48,11 +58,13 @@ static void sink_reset(void *ctx)
 
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
- * then gains. */
+ * then gains.  With --width, where an event may be held, they are counted. */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
+	if (format_uses_width(f->opt))
+		return f->width.events;
 	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
 }
 

@@ -21,6 +21,7 @@
 #include "fbuffer.h"
 #include "sink.h"
 #include "sortkeys.h"
+#include "width.h"
 
 /* Colour classes, in the order JFMT_COLORS lists them. */
 enum color_class {
@@ -41,6 +42,7 @@ struct format_options {
 	int escape_mode;        /* ESCAPE_* flags */
 	int seq;                /* RFC 7464: RS before each value */
 	int color;              /* wrap tokens in colour escapes */
+	int width;              /* --width: 0, or columns (not when compact) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
 
@@ -65,7 +67,18 @@ struct formatter {
 	size_t indent;           /* opt->indent */
 
 	struct sorter sort;      /* --sort-keys */
+
+	/* --width (width_layout.c), set up only when format_uses_width() */
+	struct width width;
+	struct fbuffer width_replay;    /* sorted tokens, played to it */
+	char width_comma[2][COLOR_SEQ_MAX + 8];
 };
+
+/** Whether `opt` lays containers out by width (-c ignores --width). */
+static inline int format_uses_width(const struct format_options *opt)
+{
+	return opt->width > 0 && !opt->compact;
+}
 
 /**
  * Set up `f`; `opt` and `hooks` must outlive it.  Bind f->output before
@@ -85,5 +98,9 @@ void format_sink(struct formatter *f, struct sink *sink);
 
 /** The yajl callbacks for `opt` (layout.c). */
 const yajl_callbacks *format_callbacks(const struct format_options *opt);
+
+/** --width's part of format_init(), and its callbacks (width_layout.c). */
+void format_width_init(struct formatter *f);
+const yajl_callbacks *format_width_callbacks(void);
 
 #endif
