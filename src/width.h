@@ -43,6 +43,9 @@ enum width_event {
 	WIDTH_CLOSE,            /* ']' or '}' */
 };
 
+/* For width_end(): count the token's columns. */
+#define WIDTH_COUNT ((size_t)-1)
+
 struct width_style {
 	size_t limit;           /* columns, >= 1 */
 	size_t indent;          /* indentation characters per level */
@@ -51,7 +54,22 @@ struct width_style {
 	const char *comma[2];   /* the comma in an array, in an object */
 };
 
-struct width_node;
+enum width_node_kind { NODE_SCALAR, NODE_OPEN, NODE_CLOSE };
+
+/* One held token.  Offsets in the text and columns are absolute (see
+ * struct width).  An element is its key, if any, and its value. */
+struct width_node {
+	unsigned char kind;
+	unsigned char object;           /* NODE_OPEN: '{', not '[' */
+	unsigned char closed;           /* NODE_OPEN: its NODE_CLOSE is held */
+	size_t b0;                      /* where the element (NODE_CLOSE: the
+					 * bracket) starts */
+	size_t b1;                      /* where it ends (NODE_OPEN: its key and
+					 * bracket; the whole once closed) */
+	size_t bo;                      /* NODE_OPEN: where the bracket ends */
+	unsigned long long c0, c1;      /* columns at b0 and b1 */
+	size_t match;                   /* NODE_OPEN, closed: its NODE_CLOSE */
+};
 
 struct width {
 	struct width_style style;
@@ -62,17 +80,22 @@ struct width {
 
 	/* What is held: the one-line text of the undecided tokens, from
 	 * absolute offset text_base, and their nodes, absolute numbers
-	 * [head, tail) stored from node_base.  Columns are absolute too. */
+	 * [head, tail) stored from node_base.  Columns count from the start. */
 	struct fbuffer text;
 	size_t text_base;
 	struct width_node *nodes;
 	size_t node_base, head, tail, nodes_cap;
-	unsigned long long col;
+	unsigned long long col;         /* at the end of the text */
+	unsigned long long room;        /* columns for an element of the
+					 * innermost expanded container */
+	unsigned long long deadline;    /* past this column the front must be
+					 * decided (0: at the next token) */
 
 	/* The open containers that are held (node numbers), innermost last;
-	 * they sit above the expanded ones. */
+	 * they sit inside the expanded ones. */
 	size_t *open;
 	size_t open_lo, open_hi, open_cap;
+	int need_comma;         /* the innermost held one has an element */
 
 	/* The open containers already written expanded, one byte each. */
 	unsigned char *expanded;
@@ -95,19 +118,222 @@ void width_reset(struct width *w);
 
 void width_release(struct width *w);
 
+/* --- Out of line, for the inline functions below --- */
+
+/** Write out every held node that can be decided, and drop it. */
+void width_settle(struct width *w);
+
+/** The columns of text[from, to): code points, less colour escapes. */
+size_t width_columns(const struct width *w, size_t from, size_t to);
+
+/** Room for one more node, and one more held open container. */
+void width_grow(struct width *w);
+
+/* --- Writing out --- */
+
+/* Indentation is copied from one run of this many characters after "\n"
+ * (readable FBUFFER_COPY_WIDTH bytes further); deeper levels append more. */
+#define WIDTH_NL_RUN 1024
+
+/* Bits of width.expanded[depth], for a container written expanded. */
+#define EXPANDED_OBJECT  1
+#define EXPANDED_MEMBERS 2
+
+static inline void width_newline(struct width *w, size_t depth)
+{
+	size_t n = depth * w->style.indent;
+
+	if (FB_LIKELY(n <= WIDTH_NL_RUN)) {
+		fbuffer_append_padded(w->out, w->nl_indent, 1 + n);
+	} else {
+		fbuffer_append(w->out, w->nl_indent, 1 + WIDTH_NL_RUN);
+		fbuffer_append_repeat(w->out, w->style.indent_char, n - WIDTH_NL_RUN);
+	}
+}
+
+/* Before an element of the innermost expanded container (nothing before a
+ * top-level value). */
+static inline void width_separator(struct width *w)
+{
+	if (w->depth == 0)
+		return;
+	unsigned char *e = &w->expanded[w->depth];
+	if (*e & EXPANDED_MEMBERS) {
+		int obj = *e & EXPANDED_OBJECT;
+		fbuffer_append_short(w->out, w->style.comma[obj], w->comma_len[obj]);
+	}
+	*e |= EXPANDED_MEMBERS;
+	width_newline(w, w->depth);
+}
+
+/* --- Taking tokens in --- */
+
+static inline size_t width_text_end(const struct width *w)
+{
+	return w->text_base + w->text.len;
+}
+
+static inline struct width_node *width_node(struct width *w, size_t i)
+{
+	return &w->nodes[i - w->node_base];
+}
+
+/* Nothing is held any more. */
+static inline void width_drop_all(struct width *w)
+{
+	w->node_base = w->head = w->tail;
+	w->open_lo = w->open_hi = 0;
+	w->text_base = width_text_end(w);
+	w->text.len = 0;
+	w->deadline = 0;
+}
+
+/* In a held container, before an element: ", " after another. */
+static inline void width_comma(struct width *w)
+{
+	if (!w->need_comma)
+		return;
+	if (!w->style.color) {
+		char *d;
+		if (FB_UNLIKELY(w->text.cap - w->text.len < 2))
+			fbuffer_make_room(&w->text, 2);
+		d = w->text.ptr + w->text.len;
+		d[0] = ',';
+		d[1] = ' ';
+		w->text.len += 2;
+	} else {
+		int obj = width_node(w, w->open[w->open_hi - 1])->object;
+		fbuffer_append(&w->text, w->style.comma[obj], w->comma_len[obj]);
+		fbuffer_append_char(&w->text, ' ');
+	}
+	w->col += 2;
+}
+
 /**
  * A token `ev` comes: returns the buffer to write it to, all of it, before
- * width_end().  A value at the top level comes with nothing held.
+ * width_end().
  */
-struct fbuffer *width_begin(struct width *w, enum width_event ev);
-
-/** The token is written: place it, and write out what is decided. */
-void width_end(struct width *w, enum width_event ev);
-
-/** Whether anything is held. */
-static inline int width_holding(const struct width *w)
+static inline struct fbuffer *width_begin(struct width *w, enum width_event ev)
 {
-	return w->head != w->tail || w->after_key;
+	w->events++;
+	if (ev == WIDTH_CLOSE || w->after_key) {
+		if (ev == WIDTH_SCALAR && w->head == w->tail) {
+			/* only a key is held: out with it and its value */
+			width_separator(w);
+			fbuffer_append(w->out, w->text.ptr + (w->elem_start - w->text_base),
+				       width_text_end(w) - w->elem_start);
+			w->text_base = width_text_end(w);
+			w->text.len = 0;
+			w->after_key = 0;
+			w->direct = 1;
+			return w->out;
+		}
+		w->token_start = width_text_end(w);
+		return &w->text;
+	}
+	if (w->open_hi != w->open_lo) {
+		width_comma(w);
+	} else if (ev == WIDTH_SCALAR && w->head == w->tail) {
+		/* nothing held, and nothing to decide: straight out */
+		width_separator(w);
+		w->direct = 1;
+		return w->out;
+	}
+	w->elem_start = w->token_start = width_text_end(w);
+	w->elem_col = w->col;
+	return &w->text;
+}
+
+/* The container at the front closed with the token just taken in: if it
+ * fits with a comma after it, or at the top level, out with it. */
+static inline int width_front_fits(struct width *w, const struct width_node *o)
+{
+	unsigned long long len = w->col - o->c0;
+
+	if (len + 1 > w->room && !(w->depth == 0 && len <= w->room))
+		return 0;
+	width_separator(w);
+	fbuffer_append(w->out, w->text.ptr + (o->b0 - w->text_base),
+		       width_text_end(w) - o->b0);
+	width_drop_all(w);
+	return 1;
+}
+
+/**
+ * The token is written: place it, and write out what is decided.  `cols`
+ * is its width in columns, or WIDTH_COUNT to have it counted.
+ */
+static inline void width_end(struct width *w, enum width_event ev, size_t cols)
+{
+	if (w->direct) {
+		w->direct = 0;
+		return;
+	}
+	size_t end = width_text_end(w);
+	if (cols == WIDTH_COUNT)
+		cols = width_columns(w, w->token_start, end);
+	w->col += cols;
+	if (ev == WIDTH_KEY) {
+		w->after_key = 1;
+		return;
+	}
+	w->after_key = 0;
+	if (FB_UNLIKELY(w->tail - w->node_base >= w->nodes_cap || w->open_hi >= w->open_cap))
+		width_grow(w);
+	struct width_node *x = width_node(w, w->tail++);
+	if (ev == WIDTH_CLOSE) {
+		x->kind = NODE_CLOSE;
+		x->b0 = w->token_start;
+		x->b1 = end;
+		if (w->open_hi != w->open_lo) {
+			size_t i = w->open[--w->open_hi];
+			struct width_node *o = width_node(w, i);
+			o->closed = 1;
+			o->match = w->tail - 1;
+			o->b1 = end;
+			o->c1 = w->col;
+			w->need_comma = 1;
+			if (w->open_lo == w->open_hi) {     /* the front closed */
+				if (i == w->head && width_front_fits(w, o))
+					return;
+				w->open_lo = w->open_hi = 0;
+				w->deadline = 0;
+			}
+		}
+	} else {
+		x->b0 = w->elem_start;
+		x->c0 = w->elem_col;
+		x->b1 = end;
+		x->c1 = w->col;
+		if (ev == WIDTH_SCALAR) {
+			x->kind = NODE_SCALAR;
+			w->need_comma = 1;
+		} else {
+			x->kind = NODE_OPEN;
+			x->object = ev == WIDTH_OPEN_OBJECT;
+			x->closed = 0;
+			x->bo = end;
+			w->open[w->open_hi++] = w->tail - 1;
+			w->need_comma = 0;
+			/* a new front waits while its line can still fit */
+			if (w->tail - 1 == w->head && w->col - x->c0 + 1 <= w->room)
+				w->deadline = x->c0 + w->room - 1;
+		}
+	}
+	if (w->col > w->deadline)
+		width_settle(w);
+}
+
+/**
+ * A scalar whose token, s[0..n), has no colour and is its width: the same
+ * as width_begin(), writing it, and width_end().
+ */
+static inline void width_scalar(struct width *w, const char *s, size_t n)
+{
+	struct fbuffer *out = width_begin(w, WIDTH_SCALAR);
+
+	fbuffer_append_short(out, s, n);
+	width_end(w, WIDTH_SCALAR, n);
 }
 
 #endif

@@ -28,7 +28,8 @@ static size_t begin_token(struct formatter *f, enum width_event ev)
 	return 0;
 }
 
-static void end_token(struct formatter *f, enum width_event ev, size_t recorded)
+static void end_token(struct formatter *f, enum width_event ev, size_t recorded,
+		      size_t cols)
 {
 	if (recorded) {
 		size_t len = f->out->len - recorded;
@@ -36,7 +37,7 @@ static void end_token(struct formatter *f, enum width_event ev, size_t recorded)
 		return;
 	}
 	f->out = &f->output;
-	width_end(&f->width, ev);
+	width_end(&f->width, ev, cols);
 }
 
 /* Play the sorted records to the engine. */
@@ -50,7 +51,7 @@ static void replay(struct formatter *f)
 		memcpy(&len, p + 1, sizeof len);
 		p += RECORD_HEAD;
 		fbuffer_append(width_begin(&f->width, ev), p, len);
-		width_end(&f->width, ev);
+		width_end(&f->width, ev, WIDTH_COUNT);
 		p += len;
 	}
 	f->width_replay.len = 0;
@@ -63,12 +64,23 @@ static void begin_any_value(struct formatter *f)
 		fbuffer_append_char(&f->output, '\x1e');
 }
 
-static int scalar(struct formatter *f, enum color_class c, const char *s, size_t n)
+static NOINLINE int scalar_slow(struct formatter *f, enum color_class c,
+				const char *s, size_t n)
 {
 	begin_any_value(f);
 	size_t rec = begin_token(f, WIDTH_SCALAR);
 	token(f, c, s, n, GENERAL);
-	end_token(f, WIDTH_SCALAR, rec);
+	end_token(f, WIDTH_SCALAR, rec, n);
+	return end_value(f);
+}
+
+/* Numbers and literals: uncoloured, not recorded, not at the top (--seq),
+ * their bytes are their columns. */
+static inline int scalar(struct formatter *f, enum color_class c, const char *s, size_t n)
+{
+	if (FB_UNLIKELY(f->opt->color || f->out != &f->output || f->depth == 0))
+		return scalar_slow(f, c, s, n);
+	width_scalar(&f->width, s, n);
 	return end_value(f);
 }
 
@@ -95,7 +107,7 @@ static int w_string(void *ctx, const unsigned char *s, size_t n)
 	size_t rec = begin_token(f, WIDTH_SCALAR);
 	if (!write_string(f, s, n, COLOR_STRING, GENERAL))
 		return 0;
-	end_token(f, WIDTH_SCALAR, rec);
+	end_token(f, WIDTH_SCALAR, rec, WIDTH_COUNT);
 	return end_value(f);
 }
 
@@ -106,7 +118,7 @@ static int open_token(struct formatter *f, unsigned char bits, char c, enum colo
 	begin_any_value(f);
 	size_t rec = begin_token(f, ev);
 	token(f, cls, &c, 1, GENERAL);
-	end_token(f, ev, rec);
+	end_token(f, ev, rec, 1);
 	f->depth++;
 	if (FB_UNLIKELY(f->depth >= f->state_cap))
 		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
@@ -119,7 +131,7 @@ static int close_token(struct formatter *f, char c, enum color_class cls)
 	f->depth--;
 	size_t rec = begin_token(f, WIDTH_CLOSE);
 	token(f, cls, &c, 1, GENERAL);
-	end_token(f, WIDTH_CLOSE, rec);
+	end_token(f, WIDTH_CLOSE, rec, 1);
 	return end_value(f);
 }
 
@@ -145,7 +157,7 @@ static int w_map_key(void *ctx, const unsigned char *s, size_t n)
 	if (!write_string(f, s, n, COLOR_KEY, GENERAL))
 		return 0;
 	write_colon(f, GENERAL);
-	end_token(f, WIDTH_KEY, rec);
+	end_token(f, WIDTH_KEY, rec, WIDTH_COUNT);
 	return 1;
 }
 
