@@ -25,6 +25,7 @@ _jfmt_long_options='
 	--sort-keys
 	--tab
 	--version
+	--width=
 '
 
 # _jfmt_values OPTION: the values OPTION takes, or nothing for a file name.
