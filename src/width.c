@@ -60,9 +60,10 @@ void width_init(struct width *w, const struct width_style *style, struct fbuffer
 	w->style = *style;
 	w->out = out;
 	w->indent_cols = style->indent * (style->indent_char == '\t' ? WIDTH_TAB_COLUMNS : 1);
-	w->nl_indent = xrealloc(NULL, 1 + WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
-	w->nl_indent[0] = '\n';
-	memset(w->nl_indent + 1, style->indent_char, WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
+	w->nl_indent = xrealloc(NULL, 2 + WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
+	w->nl_indent[0] = ',';
+	w->nl_indent[1] = '\n';
+	memset(w->nl_indent + 2, style->indent_char, WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
 	for (int i = 0; i < 2; i++)
 		w->comma_len[i] = strlen(style->comma[i]);
 	fbuffer_init_mem(&w->text);
@@ -185,7 +186,7 @@ void width_settle(struct width *w)
 			unsigned char e = w->expanded[w->depth--];
 			set_room(w);
 			if (e & EXPANDED_MEMBERS)
-				width_newline(w, w->depth);
+				width_newline(w, w->depth, 0);
 			put(w, x->b0, x->b1);
 			w->head++;
 			continue;

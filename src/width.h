@@ -75,7 +75,7 @@ struct width {
 	struct width_style style;
 	size_t indent_cols;     /* columns per level */
 	struct fbuffer *out;    /* decided output */
-	char *nl_indent;        /* "\n" and a run of indentation */
+	char *nl_indent;        /* ",\n" and a run of indentation */
 	size_t comma_len[2];
 
 	/* What is held: the one-line text of the undecided tokens, from
@@ -129,57 +129,68 @@ size_t width_columns(const struct width *w, size_t from, size_t to);
 /** Room for one more node, and one more held open container. */
 void width_grow(struct width *w);
 
+/* The inline functions below are the path of nearly every token: inlined
+ * whole into each callback, as a call costs more than most of them do. */
+#define WIDTH_INLINE static inline __attribute__((always_inline))
+
 /* --- Writing out --- */
 
-/* Indentation is copied from one run of this many characters after "\n"
- * (readable FBUFFER_COPY_WIDTH bytes further); deeper levels append more. */
+/* A separator is copied from ",\n" and a run of this many indentation
+ * characters (readable FBUFFER_COPY_WIDTH bytes further); deeper levels
+ * append more. */
 #define WIDTH_NL_RUN 1024
 
 /* Bits of width.expanded[depth], for a container written expanded. */
 #define EXPANDED_OBJECT  1
 #define EXPANDED_MEMBERS 2
 
-static inline void width_newline(struct width *w, size_t depth)
+/* A newline and the indentation of `depth`, after a plain comma if
+ * `comma`. */
+WIDTH_INLINE void width_newline(struct width *w, size_t depth, int comma)
 {
 	size_t n = depth * w->style.indent;
+	const char *s = w->nl_indent + !comma;
+	size_t head = comma ? 2 : 1;
 
 	if (FB_LIKELY(n <= WIDTH_NL_RUN)) {
-		fbuffer_append_padded(w->out, w->nl_indent, 1 + n);
+		fbuffer_append_padded(w->out, s, head + n);
 	} else {
-		fbuffer_append(w->out, w->nl_indent, 1 + WIDTH_NL_RUN);
+		fbuffer_append(w->out, s, head + WIDTH_NL_RUN);
 		fbuffer_append_repeat(w->out, w->style.indent_char, n - WIDTH_NL_RUN);
 	}
 }
 
 /* Before an element of the innermost expanded container (nothing before a
  * top-level value). */
-static inline void width_separator(struct width *w)
+WIDTH_INLINE void width_separator(struct width *w)
 {
 	if (w->depth == 0)
 		return;
 	unsigned char *e = &w->expanded[w->depth];
-	if (*e & EXPANDED_MEMBERS) {
-		int obj = *e & EXPANDED_OBJECT;
-		fbuffer_append_short(w->out, w->style.comma[obj], w->comma_len[obj]);
-	}
+	int more = *e & EXPANDED_MEMBERS;
 	*e |= EXPANDED_MEMBERS;
-	width_newline(w, w->depth);
+	if (more && w->style.color) {
+		int obj = *e & EXPANDED_OBJECT;
+		fbuffer_append(w->out, w->style.comma[obj], w->comma_len[obj]);
+		more = 0;
+	}
+	width_newline(w, w->depth, more);
 }
 
 /* --- Taking tokens in --- */
 
-static inline size_t width_text_end(const struct width *w)
+WIDTH_INLINE size_t width_text_end(const struct width *w)
 {
 	return w->text_base + w->text.len;
 }
 
-static inline struct width_node *width_node(struct width *w, size_t i)
+WIDTH_INLINE struct width_node *width_node(struct width *w, size_t i)
 {
 	return &w->nodes[i - w->node_base];
 }
 
 /* Nothing is held any more. */
-static inline void width_drop_all(struct width *w)
+WIDTH_INLINE void width_drop_all(struct width *w)
 {
 	w->node_base = w->head = w->tail;
 	w->open_lo = w->open_hi = 0;
@@ -189,7 +200,7 @@ static inline void width_drop_all(struct width *w)
 }
 
 /* In a held container, before an element: ", " after another. */
-static inline void width_comma(struct width *w)
+WIDTH_INLINE void width_comma(struct width *w)
 {
 	if (!w->need_comma)
 		return;
@@ -213,7 +224,7 @@ static inline void width_comma(struct width *w)
  * A token `ev` comes: returns the buffer to write it to, all of it, before
  * width_end().
  */
-static inline struct fbuffer *width_begin(struct width *w, enum width_event ev)
+WIDTH_INLINE struct fbuffer *width_begin(struct width *w, enum width_event ev)
 {
 	w->events++;
 	if (ev == WIDTH_CLOSE || w->after_key) {
@@ -246,7 +257,7 @@ static inline struct fbuffer *width_begin(struct width *w, enum width_event ev)
 
 /* The container at the front closed with the token just taken in: if it
  * fits with a comma after it, or at the top level, out with it. */
-static inline int width_front_fits(struct width *w, const struct width_node *o)
+WIDTH_INLINE int width_front_fits(struct width *w, const struct width_node *o)
 {
 	unsigned long long len = w->col - o->c0;
 
@@ -263,7 +274,7 @@ static inline int width_front_fits(struct width *w, const struct width_node *o)
  * The token is written: place it, and write out what is decided.  `cols`
  * is its width in columns, or WIDTH_COUNT to have it counted.
  */
-static inline void width_end(struct width *w, enum width_event ev, size_t cols)
+WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 {
 	if (w->direct) {
 		w->direct = 0;
@@ -328,7 +339,7 @@ static inline void width_end(struct width *w, enum width_event ev, size_t cols)
  * A scalar whose token, s[0..n), has no colour and is its width: the same
  * as width_begin(), writing it, and width_end().
  */
-static inline void width_scalar(struct width *w, const char *s, size_t n)
+WIDTH_INLINE void width_scalar(struct width *w, const char *s, size_t n)
 {
 	struct fbuffer *out = width_begin(w, WIDTH_SCALAR);
 
