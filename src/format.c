@@ -58,13 +58,14 @@ static void sink_reset(void *ctx)
 
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
- * then gains.  With --width, where an event may be held, they are counted. */
+ * then gains.  With --width an event may be held instead, but its columns
+ * count: every token has some. */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
 	if (format_uses_width(f->opt))
-		return f->width.events;
+		return fbuffer_total(&f->output) + f->width.col + f->width.events;
 	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
 }
 

@@ -75,7 +75,7 @@ void width_init(struct width *w, const struct width_style *style, struct fbuffer
 void width_reset(struct width *w)
 {
 	w->text.len = 0;
-	w->text_base = 0;
+	w->text_base = w->cursor = 0;
 	w->node_base = w->head = w->tail = 0;
 	w->open_lo = w->open_hi = 0;
 	w->depth = 0;
@@ -126,7 +126,7 @@ static void push_expanded(struct width *w, int object)
 
 /* The held container at the front: one line, expanded, or not known yet.
  * Its line is the indentation, the element, and a comma unless it is the
- * last; a comma follows if the next held node is an element. */
+ * last; a comma follows if another element of its container is held. */
 static enum decision decide(struct width *w, const struct width_node *x)
 {
 	unsigned long long r = w->room;
@@ -140,9 +140,50 @@ static enum decision decide(struct width *w, const struct width_node *x)
 		return EXPAND;
 	if (w->depth == 0)      /* nothing follows a top-level value */
 		return FIT;
-	if (x->match + 1 == w->tail)
-		return WAIT;
-	return width_node(w, x->match + 1)->kind == NODE_CLOSE ? FIT : EXPAND;
+	if (x->match + 1 != w->tail)
+		return width_node(w, x->match + 1)->kind == NODE_CLOSE ? FIT : EXPAND;
+	/* a scalar or a key after it is an element */
+	return x->b1 == width_text_end(w) ? WAIT : EXPAND;
+}
+
+/* The end of the JSON string whose opening quote is at s. */
+static const char *string_end(const char *s, const char *end)
+{
+	for (s++; s < end; s++) {
+		if (*s == '\\')
+			s++;
+		else if (*s == '"')
+			return s + 1;
+	}
+	return end;
+}
+
+/* Write out the scalar elements held in text[cursor, to), one a line:
+ * each is its key, if any, and its value, and they are separated by the
+ * comma of the innermost expanded container and a space (or by nothing,
+ * right after a held container). */
+static void put_scalars(struct width *w, size_t to)
+{
+	int obj = w->expanded[w->depth] & EXPANDED_OBJECT;
+	const char *comma = w->style.comma[obj];
+	size_t sep = w->comma_len[obj] + 1;
+	size_t lead = (size_t)(strchr(comma, ',') - comma);     /* colour */
+	const char *p = text_at(w, w->cursor), *end = text_at(w, to);
+
+	while (p < end) {
+		if ((size_t)(end - p) >= sep && memcmp(p, comma, sep - 1) == 0 && p[sep - 1] == ' ')
+			p += sep;
+		if (p == end)
+			break;          /* the separator before a held container */
+		const char *q = p;
+		while (q < end && *q != ',')
+			q = *q == '"' ? string_end(q, end) : q + 1;
+		const char *stop = q < end ? q - lead : end;
+		width_separator(w);
+		fbuffer_append(w->out, p, (size_t)(stop - p));
+		p = stop;
+	}
+	w->cursor = to;
 }
 
 /* Drop what has been written out from the front of the held text and
@@ -151,8 +192,8 @@ static void tidy(struct width *w)
 {
 	if (w->head == w->tail) {
 		w->node_base = w->head;
-		if (!w->after_key) {
-			w->text_base = width_text_end(w);
+		if (!w->after_key && w->cursor == width_text_end(w)) {
+			w->text_base = w->cursor;
 			w->text.len = 0;
 			return;
 		}
@@ -161,12 +202,11 @@ static void tidy(struct width *w)
 		memmove(w->nodes, width_node(w, w->head), (w->tail - w->head) * sizeof *w->nodes);
 		w->node_base = w->head;
 	}
-	size_t keep = w->head != w->tail ? width_node(w, w->head)->b0 : w->elem_start;
-	size_t dead = keep - w->text_base;
+	size_t dead = w->cursor - w->text_base;
 	if (dead >= TIDY_TEXT && dead > w->text.len - dead) {
 		memmove(w->text.ptr, w->text.ptr + dead, w->text.len - dead);
 		w->text.len -= dead;
-		w->text_base = keep;
+		w->text_base = w->cursor;
 	}
 	if (w->open_lo >= TIDY_NODES && w->open_lo > w->open_hi - w->open_lo) {
 		memmove(w->open, w->open + w->open_lo, (w->open_hi - w->open_lo) * sizeof *w->open);
@@ -178,26 +218,25 @@ static void tidy(struct width *w)
 void width_settle(struct width *w)
 {
 	w->deadline = 0;
-	while (w->head != w->tail) {
+	for (;;) {
+		size_t to = w->head != w->tail ? width_node(w, w->head)->b0 :
+			    w->after_key ? w->elem_start : width_text_end(w);
+		if (w->cursor < to)
+			put_scalars(w, to);
+		if (w->head == w->tail)
+			break;
 		struct width_node *x = width_node(w, w->head);
-		enum decision d;
-
 		if (x->kind == NODE_CLOSE) {    /* of the innermost expanded one */
 			unsigned char e = w->expanded[w->depth--];
 			set_room(w);
 			if (e & EXPANDED_MEMBERS)
 				width_newline(w, w->depth, 0);
 			put(w, x->b0, x->b1);
+			w->cursor = x->b1;
 			w->head++;
 			continue;
 		}
-		if (x->kind == NODE_SCALAR) {
-			width_separator(w);
-			put(w, x->b0, x->b1);
-			w->head++;
-			continue;
-		}
-		d = decide(w, x);
+		enum decision d = decide(w, x);
 		if (d == WAIT) {
 			if (!x->closed)
 				w->deadline = x->c0 + w->room - 1;
@@ -206,10 +245,12 @@ void width_settle(struct width *w)
 		width_separator(w);
 		if (d == FIT) {
 			put(w, x->b0, x->b1);
+			w->cursor = x->b1;
 			w->head = x->match + 1;
 			continue;
 		}
 		put(w, x->b0, x->bo);
+		w->cursor = x->bo;
 		push_expanded(w, x->object);
 		if (!x->closed) {       /* the outermost held open one */
 			w->open_lo++;

@@ -54,10 +54,12 @@ struct width_style {
 	const char *comma[2];   /* the comma in an array, in an object */
 };
 
-enum width_node_kind { NODE_SCALAR, NODE_OPEN, NODE_CLOSE };
+enum width_node_kind { NODE_OPEN, NODE_CLOSE };
 
-/* One held token.  Offsets in the text and columns are absolute (see
- * struct width).  An element is its key, if any, and its value. */
+/* One held bracket.  Offsets in the text and columns are absolute (see
+ * struct width).  An element is its key, if any, and its value.  Scalars
+ * have no node: they are found again in the text (after a ", " or a held
+ * container) when their container is expanded. */
 struct width_node {
 	unsigned char kind;
 	unsigned char object;           /* NODE_OPEN: '{', not '[' */
@@ -85,6 +87,7 @@ struct width {
 	size_t text_base;
 	struct width_node *nodes;
 	size_t node_base, head, tail, nodes_cap;
+	size_t cursor;          /* the text before it is written out */
 	unsigned long long col;         /* at the end of the text */
 	unsigned long long room;        /* columns for an element of the
 					 * innermost expanded container */
@@ -106,8 +109,8 @@ struct width {
 	unsigned long long elem_col;
 	int direct;             /* this token goes straight to out */
 	size_t token_start;     /* where this token starts in text */
-	unsigned long long events;      /* taken in so far (and recorded by
-					 * the caller) */
+	unsigned long long events;      /* recorded by the caller (for its
+					 * count of progress) */
 };
 
 /** Set up `w` to write to `out`; `style` is copied (not its strings). */
@@ -194,7 +197,7 @@ WIDTH_INLINE void width_drop_all(struct width *w)
 {
 	w->node_base = w->head = w->tail;
 	w->open_lo = w->open_hi = 0;
-	w->text_base = width_text_end(w);
+	w->text_base = w->cursor = width_text_end(w);
 	w->text.len = 0;
 	w->deadline = 0;
 }
@@ -226,14 +229,13 @@ WIDTH_INLINE void width_comma(struct width *w)
  */
 WIDTH_INLINE struct fbuffer *width_begin(struct width *w, enum width_event ev)
 {
-	w->events++;
 	if (ev == WIDTH_CLOSE || w->after_key) {
-		if (ev == WIDTH_SCALAR && w->head == w->tail) {
+		if (ev == WIDTH_SCALAR && w->head == w->tail && w->cursor == w->elem_start) {
 			/* only a key is held: out with it and its value */
 			width_separator(w);
 			fbuffer_append(w->out, w->text.ptr + (w->elem_start - w->text_base),
 				       width_text_end(w) - w->elem_start);
-			w->text_base = width_text_end(w);
+			w->text_base = w->cursor = width_text_end(w);
 			w->text.len = 0;
 			w->after_key = 0;
 			w->direct = 1;
@@ -244,7 +246,8 @@ WIDTH_INLINE struct fbuffer *width_begin(struct width *w, enum width_event ev)
 	}
 	if (w->open_hi != w->open_lo) {
 		width_comma(w);
-	} else if (ev == WIDTH_SCALAR && w->head == w->tail) {
+	} else if (ev == WIDTH_SCALAR && w->head == w->tail &&
+		   w->cursor == width_text_end(w)) {
 		/* nothing held, and nothing to decide: straight out */
 		width_separator(w);
 		w->direct = 1;
@@ -289,6 +292,12 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 		return;
 	}
 	w->after_key = 0;
+	if (ev == WIDTH_SCALAR) {
+		w->need_comma = 1;
+		if (w->col > w->deadline)
+			width_settle(w);
+		return;
+	}
 	if (FB_UNLIKELY(w->tail - w->node_base >= w->nodes_cap || w->open_hi >= w->open_cap))
 		width_grow(w);
 	struct width_node *x = width_node(w, w->tail++);
@@ -305,7 +314,8 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 			o->c1 = w->col;
 			w->need_comma = 1;
 			if (w->open_lo == w->open_hi) {     /* the front closed */
-				if (i == w->head && width_front_fits(w, o))
+				if (i == w->head && w->cursor == o->b0 &&
+				    width_front_fits(w, o))
 					return;
 				w->open_lo = w->open_hi = 0;
 				w->deadline = 0;
@@ -316,20 +326,16 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 		x->c0 = w->elem_col;
 		x->b1 = end;
 		x->c1 = w->col;
-		if (ev == WIDTH_SCALAR) {
-			x->kind = NODE_SCALAR;
-			w->need_comma = 1;
-		} else {
-			x->kind = NODE_OPEN;
-			x->object = ev == WIDTH_OPEN_OBJECT;
-			x->closed = 0;
-			x->bo = end;
-			w->open[w->open_hi++] = w->tail - 1;
-			w->need_comma = 0;
-			/* a new front waits while its line can still fit */
-			if (w->tail - 1 == w->head && w->col - x->c0 + 1 <= w->room)
-				w->deadline = x->c0 + w->room - 1;
-		}
+		x->kind = NODE_OPEN;
+		x->object = ev == WIDTH_OPEN_OBJECT;
+		x->closed = 0;
+		x->bo = end;
+		w->open[w->open_hi++] = w->tail - 1;
+		w->need_comma = 0;
+		/* a new front waits while its line can still fit */
+		if (w->tail - 1 == w->head && w->cursor == x->b0 &&
+		    w->col - x->c0 + 1 <= w->room)
+			w->deadline = x->c0 + w->room - 1;
 	}
 	if (w->col > w->deadline)
 		width_settle(w);
@@ -341,6 +347,28 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
  */
 WIDTH_INLINE void width_scalar(struct width *w, const char *s, size_t n)
 {
+	struct fbuffer *t = &w->text;
+	size_t len = t->len;
+
+	/* The common case, an element of a held container, with every field
+	 * read before the first byte is written (a char store may alias any
+	 * of them). */
+	if (FB_LIKELY(w->open_hi != w->open_lo && !w->after_key && !w->style.color &&
+		      n <= FBUFFER_COPY_WIDTH && t->cap - len >= 2 + FBUFFER_COPY_WIDTH)) {
+		char *d = t->ptr + len;
+		size_t c = w->need_comma ? 2 : 0;
+		unsigned long long col = w->col + c + n;
+		int settle = col > w->deadline;
+		w->need_comma = 1;
+		w->col = col;
+		t->len = len + c + n;
+		d[0] = ',';
+		d[1] = ' ';
+		fbuffer_copy_small(d + c, s, n);
+		if (settle)
+			width_settle(w);
+		return;
+	}
 	struct fbuffer *out = width_begin(w, WIDTH_SCALAR);
 
 	fbuffer_append_short(out, s, n);
