@@ -27,7 +27,7 @@ HDRS := $(wildcard src/*.h)
 
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
-	libclang-rt-14-dev zsh fish python3-yaml
+	libclang-rt-14-dev zsh fish python3-yaml nodejs npm
 
 .PHONY: all deps test check check-asan debug check-yajl install uninstall clean bench \
 	fuzz dist distcheck
@@ -52,6 +52,7 @@ jfmt: $(OBJS)
 deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	npm install --prefix build/npm json-stringify-pretty-compact@4
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).

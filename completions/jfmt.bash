@@ -27,6 +27,7 @@ _jfmt_long_options='
 	--strip-comments
 	--tab
 	--version
+	--width=
 '
 
 # _jfmt_values OPTION: the values OPTION takes, or nothing for a file name.

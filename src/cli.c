@@ -34,7 +34,7 @@ enum {
 	OPT_STRIP_COMMENTS,
 };
 
-static const char short_opts[] = ":aCchikMno:StV";
+static const char short_opts[] = ":aCchikMno:StVw:";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
@@ -58,11 +58,12 @@ static const struct option long_opts[] = {
 	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
 	{ "tab",          no_argument,       NULL, 't' },
 	{ "version",      no_argument,       NULL, 'V' },
+	{ "width",        required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCchikMnStV] [--indent=N] [-o FILE] [FILE ...]\n"
+"usage: jfmt [-aCchikMnStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
@@ -70,6 +71,7 @@ static const char help_text[] =
 "  -c, --compact         no white space inside values, one value per line\n"
 "      --indent=N        indent by N spaces, 0 to 16 (default 2)\n"
 "  -t, --tab             indent with one tab per level\n"
+"  -w, --width=N         arrays and objects that fit in N columns on one line\n"
 "  -S, --sort-keys       sort object members by key\n"
 "      --seq             RFC 7464 records: RS before each value\n"
 "Strings:\n"
@@ -117,14 +119,22 @@ static void print_version(void)
 	print_and_exit(text);
 }
 
-static int parse_indent(const char *s)
+/* A number from 0 to max, digits only (strtol would also take leading
+ * blanks and a sign), or -1. */
+static long parse_count(const char *s, long max)
 {
 	char *end;
 	errno = 0;
 	long n = strtol(s, &end, 10);
-	/* digits only: strtol would also take leading blanks and a sign */
-	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 ||
-	    n > FORMAT_INDENT_MAX)
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 || n > max)
+		return -1;
+	return n;
+}
+
+static int parse_indent(const char *s)
+{
+	long n = parse_count(s, FORMAT_INDENT_MAX);
+	if (n < 0)
 		diag_usage("invalid indent '%s' (expected 0 to %d)", s, FORMAT_INDENT_MAX);
 	return (int)n;
 }
@@ -150,6 +160,14 @@ static size_t parse_size(const char *s)
 		diag_usage("invalid size '%s' (expected a number of bytes up to 1G, "
 			   "with K, M or G after it)", s);
 	return (size_t)(n << shift);
+}
+
+static int parse_width(const char *s)
+{
+	long n = parse_count(s, WIDTH_MAX);
+	if (n < 0)
+		diag_usage("invalid width '%s' (expected 0 to %d)", s, WIDTH_MAX);
+	return (int)n;
 }
 
 static enum color_when parse_color(const char *s)
@@ -228,6 +246,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'S': f->sort_keys = 1; break;
 	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
 	case 'V': print_version(); break;
+	case 'w': f->width = parse_width(optarg); break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
@@ -257,6 +276,8 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);
 	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
+	if (cli->fmt.comments && cli->fmt.width && !cli->fmt.compact)
+		diag_usage("%s", "--width cannot keep comments: use --strip-comments with it");
 	cli->files = argv + optind;
 	cli->nfiles = argc - optind;
 	if (cli->output && strcmp(cli->output, "-") == 0)

@@ -25,6 +25,8 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	memset(run + 2, opt->indent_char, f->nl_indent_len - 2);
 	f->nl_indent = run;
 	sorter_init(&f->sort, f->indent, opt->indent_char);
+	if (format_uses_width(opt))
+		format_width_init(f);
 }
 
 void format_reset(struct formatter *f)
@@ -35,6 +37,8 @@ void format_reset(struct formatter *f)
 	f->raw_check = 0;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
+	if (format_uses_width(f->opt))
+		format_width_reset(f);
 }
 
 void format_release(struct formatter *f)
@@ -42,6 +46,8 @@ void format_release(struct formatter *f)
 	free(f->state);
 	free((char *)f->nl_indent);
 	sorter_release(&f->sort);
+	if (format_uses_width(f->opt))
+		format_width_release(f);
 }
 
 static void sink_reset(void *ctx)
@@ -51,11 +57,14 @@ static void sink_reset(void *ctx)
 
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
- * then gains. */
+ * then gains.  With --width an event may be held instead, but its columns
+ * count: every token has some. */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
+	if (format_uses_width(f->opt))
+		return fbuffer_total(&f->output) + f->width.col + f->width.events;
 	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
 }
 

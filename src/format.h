@@ -22,6 +22,9 @@
 #include "fbuffer.h"
 #include "sink.h"
 #include "sortkeys.h"
+#include "width.h"
+
+struct width_stage;
 
 /* Colour classes, in the order JFMT_COLORS lists them. */
 enum color_class {
@@ -43,6 +46,7 @@ struct format_options {
 	int seq;                /* RFC 7464: RS before each value */
 	int comments;           /* keep the input's comments (placement.h) */
 	int color;              /* wrap tokens in colour escapes */
+	int width;              /* --width: 0, or columns (not when compact) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
 
@@ -69,7 +73,18 @@ struct formatter {
 	struct sorter sort;      /* --sort-keys */
 	int top_line;            /* --comments: what the last line at the top
 				  * level holds (placement.h) */
+
+	/* --width (width_layout.c), set up only when format_uses_width() */
+	struct width width;
+	struct width_stage *width_stage; /* with --sort-keys */
+	char width_comma[2][COLOR_SEQ_MAX + 8];
 };
+
+/** Whether `opt` lays containers out by width (-c ignores --width). */
+static inline int format_uses_width(const struct format_options *opt)
+{
+	return opt->width > 0 && !opt->compact;
+}
 
 /**
  * Set up `f`; `opt` and `hooks` must outlive it.  Bind f->output before
@@ -92,5 +107,12 @@ void format_sink(struct formatter *f, struct sink *sink);
 
 /** The yajl callbacks for `opt` (layout.c). */
 const yajl_callbacks *format_callbacks(const struct format_options *opt);
+
+/** --width's part of format_init(), _reset() and _release(), and its
+ * callbacks (width_layout.c). */
+void format_width_init(struct formatter *f);
+void format_width_reset(struct formatter *f);
+void format_width_release(struct formatter *f);
+const yajl_callbacks *format_width_callbacks(void);
 
 #endif

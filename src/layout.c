@@ -184,6 +184,8 @@ DEFINE_CALLBACKS(GENERAL, general)
 
 const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {
+	if (format_uses_width(opt))
+		return format_width_callbacks();
 	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode || opt->comments)
 		return &general_callbacks;
 	return opt->compact ? &compact_callbacks : &pretty_callbacks;

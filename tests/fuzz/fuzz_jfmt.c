@@ -7,10 +7,12 @@
  *           bit 2: --sort-keys      bit 3: --ascii
  *           bit 4: --escape-slash   bit 5: --comments
  *           bit 6: --seq            bit 7: --check
- *   byte 1: 0 reads the document in whole blocks (from a memfd); anything
- *           else hands it over a socket in pieces of a few bytes, one piece
- *           per read(2), so that tokens, escapes and characters are cut
- *           everywhere.  Bit 5 also turns on --keep-going.
+ *   byte 1, bits 4-5: --width: none, 6, 20 or 80 (compact ignores it)
+ *           the other bits: 0 reads the document in whole blocks (from a
+ *           memfd); anything else hands it over a socket in pieces of a
+ *           few bytes, one piece per read(2), so that tokens, escapes and
+ *           characters are cut everywhere.  Bit 3 also turns on
+ *           --keep-going.
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -28,6 +30,9 @@
  *     valid JSON on its own comes out, in order (lines that end inside a
  *     value, which may take the next lines in, are left out of this, and
  *     so is input that is UTF-16 or UTF-32, which is not read).
+ *   - with --width N, a line longer than N columns holds one token (a
+ *     scalar or a bracket), after a key or not: nothing that could have
+ *     been broken.
  *
  * Knobs for exploring past a known failure (environment):
  *   JFMT_FUZZ_WHOLE_READS=1   never read in pieces
@@ -263,6 +268,70 @@ static int valid_utf8(const unsigned char *s, size_t n)
 	return 1;
 }
 
+/* The widths that byte 1 picks. */
+static const int fuzz_widths[4] = { 0, 6, 20, 80 };
+
+/* The end of the JSON string starting at s[i] (a quote), or n. */
+static size_t string_end(const unsigned char *s, size_t i, size_t n)
+{
+	for (i++; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '"')
+			return i + 1;
+	}
+	return n;
+}
+
+/* Whether line[0..n), past its indentation and a final comma, is one
+ * token after a key or not: a scalar, a bracket, or an empty container. */
+static int one_token(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (n > i && s[n - 1] == ',')
+		n--;
+	if (i < n && s[i] == '"') {
+		size_t e = string_end(s, i, n);
+		if (e == n)
+			return 1;               /* a string */
+		if (n - e < 2 || s[e] != ':' || s[e + 1] != ' ')
+			return 0;
+		i = e + 2;                      /* after a key */
+	}
+	if (i == n)
+		return 0;
+	if (s[i] == '"')
+		return string_end(s, i, n) == n;
+	if (n - i <= 2 && (s[i] == '[' || s[i] == '{' || s[i] == ']' || s[i] == '}'))
+		return n - i == 1 || (s[i] == '[' && s[i + 1] == ']') || (s[i] == '{' && s[i + 1] == '}');
+	for (; i < n; i++)                      /* a number or a literal */
+		if (strchr(" ,:[]{}\"", s[i]))
+			return 0;
+	return 1;
+}
+
+/* With --width N: every line of out[0..n) that is longer than N columns
+ * (code points; a tab of indentation counts as 8) is one token. */
+static int lines_fit(const unsigned char *out, size_t n, int width)
+{
+	size_t start = 0;
+
+	while (start < n) {
+		const unsigned char *nl = memchr(out + start, '\n', n - start);
+		size_t end = nl ? (size_t)(nl - out) : n;
+		size_t cols = 0;
+		for (size_t i = start; i < end; i++)
+			cols += out[i] == '\t' ? 8 : (out[i] & 0xc0) != 0x80;
+		if (cols > (size_t)width && !one_token(out + start, end - start))
+			return 0;
+		start = end + 1;
+	}
+	return 1;
+}
+
 /* The output without --seq's record separators (each starts a value). */
 static uint8_t *strip_rs(const struct fbuffer *out, size_t *len)
 {
@@ -388,8 +457,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 
 	unsigned mode = data[0];
-	unsigned pattern = whole_reads_only ? 0 : data[1];
-	keep_going = (data[1] & 0x20) != 0;
+	unsigned pattern = whole_reads_only ? 0 : data[1] & ~0x30u;
+	keep_going = (data[1] & 0x08) != 0;
 	const uint8_t *doc = data + 2;
 	size_t len = size - 2;
 	int comments = (mode & 0x20) != 0;
@@ -408,6 +477,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			  ((mode & 0x10) ? ESCAPE_SLASH : 0);
 	opt.seq = (mode & 0x40) != 0;
 	opt.comments = comments;
+	opt.width = comments ? 0 : fuzz_widths[(data[1] >> 4) & 3];  /* as jfmt's options */
 	int check = (mode & 0x80) != 0;
 
 	/* compact(x), with the same escaping and sorting, comments dropped */
@@ -415,6 +485,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copt.compact = 1;
 	copt.seq = 0;
 	copt.comments = 0;
+	copt.width = 0;
 
 	struct run m, whole;
 	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
@@ -482,6 +553,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	size_t plain_len;
 	uint8_t *plain = strip_rs(&m.out, &plain_len);
+
+	if (format_uses_width(&opt) && !lines_fit(plain, plain_len, opt.width))
+		fail("--width: a line is too long and holds more than one token", doc, len, &m, NULL);
 
 	/* The output is JSON. */
 	struct run v;
