@@ -170,9 +170,10 @@ def header(run, w):
     if versions:
         w("- versions: %s" % versions)
     if run.prev_ir:
-        w("- instructions compared with: the committed run (results committed in %s; "
-          "it measured jfmt at %s)" % (run.prev_meta.get("committed_in", "?"),
-                                       run.prev_meta.get("commit", "the commit before")))
+        measured = run.prev_meta.get("commit")
+        w("- instructions compared with: the committed run (results committed in %s%s)"
+          % (run.prev_meta.get("committed_in", "?"),
+             ", jfmt built from commit " + measured if measured else ""))
     w("")
     w("Two floors, both `bench/floor.c`, a yajl parse whose callbacks do "
       "nothing: **floor** lets yajl check that strings are valid UTF-8, as "
