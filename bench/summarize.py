@@ -164,7 +164,13 @@ def header(run, w):
     w("- jfmt measured: `%s`, built from commit %s" % (run.meta.get("jfmt", "?"), run.meta.get("commit", "?")))
     w("- machine: %s" % machine())
     w("- mode: %s" % run.meta.get("mode", "?"))
-    skip = ("mode", "jfmt", "commit")
+    load = [run.meta.get("load at " + k) for k in ("start", "end")]
+    if all(load):
+        w("- load average (1, 5, 15 min) at the start: %s; at the end: %s%s" % (
+            load[0], load[1], " (busier than its %d cores: wall times are unreliable, "
+            "instruction counts are not)" % os.cpu_count()
+            if max(float(l.split()[0]) for l in load) > (os.cpu_count() or 1) else ""))
+    skip = ("mode", "jfmt", "commit", "load at start", "load at end")
     versions = ", ".join(v if v.lower().startswith(k) else "%s %s" % (k, v)
                          for k, v in run.meta.items() if k not in skip)
     if versions:
@@ -207,7 +213,9 @@ def goals_table(run, w):
 def overview(run, w):
     w("## Overview")
     w("")
-    w("Hyperfine medians in ms. The fastest peer is the quickest other tool "
+    w("Hyperfine medians in ms; on the tiny inputs hyperfine's subtraction "
+      "of the shell's start-up leaves a millisecond of noise, so start-up is "
+      "judged in turns on small_hash. The fastest peer is the quickest other tool "
       "on that input, compared with jfmt in its output style (`-c`/`-m` "
       "with `jfmt -c`, pretty ones with `jfmt`); above 1.00 jfmt is faster.")
     w("")
