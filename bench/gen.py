@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the jfmt benchmark inputs into a directory.
 
-Usage: gen.py OUTDIR [--corpus DIR] [--no-big] [--big-mib N]
+Usage: gen.py OUTDIR [--corpus DIR] [--ndjson-lines N]... [--no-big] [--big-mib N]
 
 Everything is deterministic: the same command gives byte-identical files.
 A file is left alone when it already exists and is newer than this script,
@@ -10,15 +10,20 @@ so repeated benchmark runs do not pay for generation again.
 Inputs:
   small_mixed.json, small_nested.json, small_hash.json
                       tiny documents (34 to 121 bytes): start-up cost
-  *_x10000.json       each tiny document 10000 times, one per line (NDJSON)
   ints1001.json       array of 1001 integers
-  mixed_utf8.json     500 strings of ~10 KB ASCII with one euro sign each
-  mostly_utf8.json    500 strings of 3333 euro signs each
-  escapes.json        strings dense in quotes, backslashes, control characters
-  uescapes.json       strings written entirely as \\uXXXX escapes
+  mixed_prose.json    ~4 MiB of records whose text mixes accented Latin,
+                      Greek, Cyrillic, CJK and emoji, written as raw UTF-8
+  cjk_prose.json      ~4 MiB of Chinese and Japanese prose, raw UTF-8
+  dense_escapes.json  ~4 MiB of strings dense in \n, \", \\ and control characters
+  u_escapes.json      mixed prose again, every non-ASCII character as \\uXXXX
+  deep.json           ~4 MiB company directory nested 18 levels deep
+  ndjson_N.json       N log records of 85 to 265 bytes, one per line (NDJSON),
+                      for each --ndjson-lines N (named 20k, 1m, ...); a
+                      shorter file is the beginning of a longer one
   big.json            >= 200 MiB array repeating the corpus documents
                       (twitter, citm_catalog, canada), or, without a corpus,
-                      generated documents of the same three kinds
+                      generated documents of the same three kinds; its
+                      largest object's size is written to big.json.maxobj
 """
 
 import argparse
@@ -27,6 +32,8 @@ import os
 import random
 import sys
 import time
+
+from objsize import largest_object
 
 HERE = os.path.abspath(__file__)
 COMPACT = (",", ":")
@@ -39,7 +46,6 @@ SMALL = {
     ),
     "small_hash": '{"user":"mkowalski","id":40961,"event":"pushed 2 commits to dev"}',
 }
-REPEAT = 10000
 CORPUS_NAMES = ("twitter", "citm_catalog", "canada")
 
 
@@ -85,48 +91,170 @@ def ints1001():
     return dumps(out)
 
 
-def mixed_utf8():
-    base = "abcdefghijklmnopqrstuvwxyz0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    strings = []
-    for i in range(500):
-        k = i % len(base)
-        text = (base[k:] + base[:k]) * 157  # 64 * 157 = 10048 characters
-        half = len(text) // 2
-        strings.append(text[:half] + "\u20ac" + text[half:])
-    return dumps(strings)
+# ------------------------------------------------------------------ shapes
+# Each shape is about SHAPE_BYTES of one kind of text, the kinds where a
+# formatter's string and per-value paths show: non-ASCII prose, escapes,
+# many small values, deep nesting.
+
+SHAPE_BYTES = 4 << 20
+
+LATIN = ("the of and data river morning garden window paper north signal "
+         "café naïve über déjà façade São Paulo Zürich crème brûlée señor "
+         "año Ångström smörgåsbord Łódź Dvořák Köln élève garçon").split()
+GREEK = "καλημέρα κόσμος λόγος θάλασσα ἀρχή φιλοσοφία Αθήνα ήλιος νερό".split()
+CYRILLIC = "привет мир Москва книга язык хорошо спасибо Київ дом время".split()
+CJK_WORDS = "東京 大阪 データ 日本語 中文 北京 한국어 서울 天気 図書館".split()
+EMOJI = ["😀", "🎉", "🚀", "👍🏽", "❤️", "🇯🇵", "👩‍💻", "☕"]
+# A pool of common Chinese characters, kana and CJK punctuation.
+CJK_CHARS = ("的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年"
+             "得就那要下以生会自着去之过家学对可里后小么心多天而能好都然没"
+             "日于起还发成事只作当想看文无开手十用主行方又如前所本见经头面"
+             "公同三已老从动两长知民样现分将外但身些与高意进把法此实回二理"
+             "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほ"
+             "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホ")
 
 
-def mostly_utf8():
-    return dumps(["\u20ac" * 3333] * 500)
+def shape_array(make_item, ascii=False):
+    """A JSON array of make_item(i) values, about SHAPE_BYTES long (written
+    with ensure_ascii when ascii is true)."""
+    items, size, i = [], 0, 0
+    while size < SHAPE_BYTES:
+        item = make_item(i)
+        items.append(item)
+        size += len(json.dumps(item, separators=COMPACT, ensure_ascii=ascii).encode("utf-8")) + 1
+        i += 1
+    return items
 
 
-def escapes():
+def mixed_sentence(rng):
+    words = []
+    for _ in range(rng.randint(8, 24)):
+        pool = rng.choices((LATIN, GREEK, CYRILLIC, CJK_WORDS, EMOJI),
+                           weights=(55, 12, 12, 14, 7))[0]
+        words.append(rng.choice(pool))
+    return " ".join(words).capitalize() + "."
+
+
+def mixed_prose_items(seed, ascii=False):
+    rng = random.Random(seed)
+    langs = ("fr", "de", "el", "ru", "uk", "ja", "zh", "ko", "pt")
+    return shape_array(lambda i: {
+        "id": i,
+        "lang": rng.choice(langs),
+        "title": mixed_sentence(rng)[:40],
+        "body": " ".join(mixed_sentence(rng) for _ in range(rng.randint(2, 8))),
+    }, ascii)
+
+
+def mixed_prose():
+    return dumps(mixed_prose_items(31))
+
+
+def cjk_prose():
+    rng = random.Random(32)
+
+    def paragraph():
+        out = []
+        for _ in range(rng.randint(3, 9)):
+            s = "".join(rng.choice(CJK_CHARS) for _ in range(rng.randint(8, 40)))
+            out.append(s + rng.choice("。。。！？"))
+        return "、".join(out[:1]) + "".join(out[1:])
+
+    return dumps(shape_array(lambda i: {"id": i, "title": paragraph()[:12],
+                                        "text": paragraph()}))
+
+
+def dense_escapes():
     rng = random.Random(92)
     pieces = ['"', "\\", "\n", "\t", "\r", "\b", "\f", "/", "\x00", "\x01",
               "\x07", "\x1b", "\x1f", 'say "hi"', "C:\\dir\\file", "a\r\nb"]
-    strings = []
-    for _ in range(500):
-        parts = []
-        n = 0
-        while n < 900:
+
+    def text(_):
+        parts, n = [], 0
+        while n < rng.randint(40, 900):
             p = rng.choice(pieces) if rng.random() < 0.8 else "plain"
             parts.append(p)
             n += len(p)
-        strings.append("".join(parts))
-    return dumps(strings)
+        return "".join(parts)
+
+    return dumps(shape_array(text))
 
 
-def uescapes():
-    rng = random.Random(117)
-    ranges = [(0x00A1, 0x00FF), (0x0391, 0x03C9), (0x0410, 0x044F),
-              (0x3041, 0x3096), (0x4E00, 0x4FFF), (0x20A0, 0x20BF),
-              (0x1F600, 0x1F64F)]  # the last range needs surrogate pairs
-    strings = []
-    for _ in range(500):
-        lo, hi = ranges[rng.randrange(len(ranges))]
-        strings.append("".join(chr(rng.randint(lo, hi)) for _ in range(300)))
-    # ensure_ascii writes every non-ASCII character as \uXXXX
-    return json.dumps(strings, separators=COMPACT, ensure_ascii=True)
+def u_escapes():
+    # The mixed prose again, but with ensure_ascii: every non-ASCII
+    # character is written as \uXXXX, emoji as surrogate pairs.
+    return json.dumps(mixed_prose_items(33, ascii=True), separators=COMPACT, ensure_ascii=True)
+
+
+def deep():
+    """A company directory nested 18 levels deep, keys as real data has them."""
+    rng = random.Random(34)
+    word = lambda: rng.choice(LATIN[:11]).capitalize()
+
+    def task(k):
+        return {"id": "T-%05d" % k, "title": "%s %s" % (word(), word().lower()),
+                "done": rng.random() < 0.4, "estimate_hours": rng.randint(1, 40),
+                "assignee": {"name": "%s %s" % (word(), word()),
+                             "contact": {"email": "user%d@example.com" % k,
+                                         "address": {"city": rng.choice(["Lyon", "Köln", "Porto"]),
+                                                     "geo": {"lat": round(rng.uniform(-90, 90), 5),
+                                                             "lon": round(rng.uniform(-180, 180), 5)}}}},
+                "tags": [word().lower() for _ in range(rng.randint(0, 3))]}
+
+    def nest(counts, make):
+        return [make(i) for i in range(counts)]
+
+    k = iter(range(10 ** 9))
+
+    def division(d):
+        return {"name": "Division %d" % d, "departments": nest(4, lambda p: {
+            "name": "%s department" % word(), "teams": nest(4, lambda t: {
+                "name": "Team %s" % word(), "projects": nest(3, lambda j: {
+                    "name": "%s %s" % (word(), word()), "milestones": nest(3, lambda m: {
+                        "title": "Milestone %d" % (m + 1),
+                        "tasks": nest(4, lambda _: task(next(k)))})})})})}
+
+    divisions, size = [], 0
+    while size < SHAPE_BYTES:
+        divisions.append(division(len(divisions)))
+        size += len(dumps(divisions[-1], indent=2).encode("utf-8"))
+    return dumps({"company": {"name": "Example Holdings", "divisions": divisions}},
+                 indent=2)
+
+
+def ndjson_line(rng, i):
+    """One log record of 85 to 265 bytes: optional fields are added while
+    they fit, then the message is sized to the drawn length."""
+    want = rng.randint(85, 265)
+    rec = {"ts": "2026-11-%02dT%02d:%02d:%02dZ" % (1 + i % 30, i % 24, i % 60, (i * 7) % 60),
+           "level": rng.choice(("debug", "info", "info", "warn", "error")),
+           "user": rng.randrange(1, 10 ** 6)}
+    extra = {"ms": round(rng.uniform(0.1, 900.0), 1),
+             "service": rng.choice(("api", "auth", "billing", "search")),
+             "ok": rng.random() < 0.9}
+    for key, value in extra.items():
+        if len(dumps(dict(rec, **{key: value, "msg": ""}))) <= want:
+            rec[key] = value
+    rec["msg"] = ""
+    room = want - len(dumps(rec))
+    words = []
+    while len(" ".join(words)) < room:
+        words.append(rng.choice(LATIN[:11]))
+    msg = " ".join(words)[:room]
+    rec["msg"] = msg[:-1] + "." if msg.endswith(" ") else msg
+    return dumps(rec)
+
+
+def write_ndjson(path, lines):
+    """NDJSON_SEED's first `lines` records, one per line: the files of
+    different lengths share their beginning."""
+    rng = random.Random(35)
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        for i in range(lines):
+            line = ndjson_line(rng, i)
+            assert 85 <= len(line.encode("utf-8")) <= 265, line
+            f.write(line + "\n")
+    os.replace(path + ".tmp", path)
 
 
 # ------------------------------------------------------------------ big one
@@ -266,7 +394,18 @@ def make_big(path, corpus, mib):
     os.replace(tmp, path)
     with open(path + ".source", "w", encoding="utf-8") as f:
         f.write(stamp)
+    # big.json repeats the unit inside an array: its largest object is the unit's
+    with open(path + ".maxobj", "w", encoding="utf-8") as f:
+        f.write("%d\n" % largest_object(unit))
     return True, source
+
+
+def count_name(n):
+    """20000 -> "20k", 1000000 -> "1m", 1234 -> "1234"."""
+    for div, suffix in ((10 ** 6, "m"), (10 ** 3, "k")):
+        if n % div == 0:
+            return "%d%s" % (n // div, suffix)
+    return str(n)
 
 
 # --------------------------------------------------------------------- main
@@ -275,6 +414,8 @@ def main(argv):
     ap = argparse.ArgumentParser(description="generate jfmt benchmark inputs")
     ap.add_argument("outdir")
     ap.add_argument("--corpus", help="directory with twitter/citm_catalog/canada.json")
+    ap.add_argument("--ndjson-lines", type=int, action="append", default=[],
+                    help="write ndjson_N.json with N records (may be repeated)")
     ap.add_argument("--no-big", action="store_true", help="do not write big.json")
     ap.add_argument("--big-mib", type=int, default=200, help="minimum size of big.json")
     args = ap.parse_args(argv)
@@ -284,9 +425,9 @@ def main(argv):
     made = []
 
     jobs = {name: (lambda text=text: text) for name, text in SMALL.items()}
-    jobs.update({"ints1001": ints1001, "mixed_utf8": mixed_utf8,
-                 "mostly_utf8": mostly_utf8, "escapes": escapes,
-                 "uescapes": uescapes})
+    jobs.update({"ints1001": ints1001, "mixed_prose": mixed_prose,
+                 "cjk_prose": cjk_prose, "dense_escapes": dense_escapes,
+                 "u_escapes": u_escapes, "deep": deep})
     for name, fn in jobs.items():
         path = os.path.join(args.outdir, name + ".json")
         if not fresh(path):
@@ -294,10 +435,10 @@ def main(argv):
             json.loads(text)  # every input must be valid JSON
             write(path, text + "\n")
             made.append(name)
-    for name, text in SMALL.items():
-        path = os.path.join(args.outdir, "%s_x%d.json" % (name, REPEAT))
+    for lines in args.ndjson_lines:
+        path = os.path.join(args.outdir, "ndjson_%s.json" % count_name(lines))
         if not fresh(path):
-            write(path, (text + "\n") * REPEAT)
+            write_ndjson(path, lines)
             made.append(os.path.basename(path))
 
     if not args.no_big:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""interleave.py ROUNDS INPUT OUT.tsv NAME=COMMAND... - time commands in turns.
+"""interleave.py ROUNDS INPUT OUT.tsv NAME<TAB>COMMAND... - time commands in turns.
 
 hyperfine runs all the runs of one command before the next, so a slow
 spell of a shared machine lands on one command only.  Here each round runs
@@ -8,7 +8,8 @@ standard input and /dev/null as output, so that all commands see the same
 conditions.  A first round is a warm-up and is not counted.
 
 Writes OUT.tsv: name, runs, median, min and max seconds; prints a table.
-COMMAND is split on white space (no shell).
+Each argument is a name and a command separated by a tab (names may hold
+'='); the command is split on white space (no shell).
 """
 import statistics
 import subprocess
@@ -20,7 +21,7 @@ def main(argv):
     if len(argv) < 5:
         sys.exit(__doc__.strip().splitlines()[0])
     rounds, path, out = int(argv[1]), argv[2], argv[3]
-    cmds = [a.split("=", 1) for a in argv[4:]]
+    cmds = [a.split("\t", 1) for a in argv[4:]]
     times = {name: [] for name, _ in cmds}
     for r in range(rounds + 1):
         k = r % len(cmds)
@@ -39,7 +40,7 @@ def main(argv):
     base = statistics.median(times[cmds[0][0]])
     for name, _ in cmds:
         m = statistics.median(times[name])
-        print(f"  {name:10s} median {m:.3f} s  {m / base:.3f} x {cmds[0][0]}")
+        print(f"  {name:18s} median {m:.3f} s  {m / base:.3f} x {cmds[0][0]}")
 
 
 if __name__ == "__main__":

@@ -2,11 +2,12 @@
 """Turn the files bench/run leaves in a results directory into SUMMARY.md,
 summary.dat and (through gnuplot and plot.gp) summary.svg.
 
-Usage: summarize.py RESULTS_DIR
+Usage: summarize.py RESULTS_DIR [PREVIOUS_DIR]
 
-Reads: meta.tsv, tools.tsv, inputs.tsv, <input>.json (hyperfine exports,
-plus <input>.slow.json where the slow tools had a run of their own),
-memory.tsv, callgrind.tsv, notes.txt -- whichever exist.
+Reads: meta.tsv, tools.tsv, inputs.tsv, <input>.json and <input>.slow.json
+(hyperfine exports), turns-<input>.tsv, memory.tsv, callgrind.tsv,
+notes.txt -- whichever exist; and PREVIOUS_DIR/callgrind.tsv and meta.tsv,
+the committed run that instruction counts are compared with.
 """
 
 import datetime
@@ -18,7 +19,11 @@ import shutil
 import subprocess
 import sys
 
+import goals
+
 HERE = os.path.dirname(os.path.abspath(__file__))
+FLOORS = ("floor", "floor-novalidate")
+PEER_ORDER_LAST = 99
 
 
 def read_tsv(path):
@@ -45,76 +50,52 @@ def read_pairs(path):
 
 
 def machine():
-    model = "unknown CPU"
+    model, mem = "unknown CPU", ""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    mem = ""
-    try:
+            model = next((l.split(":", 1)[1].strip() for l in f
+                          if l.startswith("model name")), model)
         with open("/proc/meminfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("MemTotal:"):
-                    mem = "%.1f GiB RAM" % (int(line.split()[1]) / 1048576)
-                    break
+            kib = next((int(l.split()[1]) for l in f if l.startswith("MemTotal:")), 0)
+            mem = "%.1f GiB RAM" % (kib / 1048576) if kib else ""
     except OSError:
         pass
     u = platform.uname()
-    parts = [model, "%d cores" % (os.cpu_count() or 0)]
-    if mem:
-        parts.append(mem)
-    parts.append("%s %s (%s)" % (u.system, u.release, u.machine))
-    return ", ".join(parts)
+    parts = [model, "%d cores" % (os.cpu_count() or 0)] + ([mem] if mem else [])
+    return ", ".join(parts + ["%s %s (%s)" % (u.system, u.release, u.machine)])
 
 
-def load_results(res, name):
-    """command name -> hyperfine result dict, merging <name>.slow.json."""
+def load_medians(res, name):
+    """command -> (median seconds, runs), from <name>.json and <name>.slow.json."""
     out = {}
     for fn in (name + ".json", name + ".slow.json"):
         path = os.path.join(res, fn)
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as f:
                 for r in json.load(f).get("results", []):
-                    out[r["command"]] = r
+                    out[r["command"]] = (r["median"], len(r.get("times", [])))
     return out
 
 
-def median(r):
-    if r.get("median") is not None:
-        return r["median"]
-    t = sorted(r.get("times") or [r["mean"]])
-    n = len(t)
-    return t[n // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2
-
-
 def ratio(a, b):
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    return "%.2f" % (a / b)
+    return "%.2f" % (a / b) if a is not None and b is not None and a > 0 and b > 0 else "—"
 
 
-def mbps(nbytes, seconds):
-    if seconds is None or seconds <= 0:
-        return None
-    return nbytes / 1e6 / seconds
+def fmt_ms(s):
+    if s is None:
+        return "—"
+    ms = s * 1000
+    return "%.1f" % ms if ms >= 10 else "%.2f" % ms
 
 
-def fmt_rate(r):
-    if r is None:
-        return "n/a"
+def fmt_rate(nbytes, s):
+    if s <= 0:  # hyperfine's shell correction can leave a tiny run at 0
+        return "—"
+    r = nbytes / 1e6 / s
     for limit, fmt in ((100, "%.0f"), (10, "%.1f"), (1, "%.2f")):
         if r >= limit:
             return fmt % r
     return "%.3f" % r
-
-
-def fmt_ms(s):
-    ms = s * 1000
-    return "%.1f" % ms if ms >= 10 else "%.2f" % ms
 
 
 def human_bytes(n):
@@ -124,266 +105,330 @@ def human_bytes(n):
     return "%d B" % n
 
 
-def goal_rows(res, big_meds):
-    """The project's speed and memory goals, each as (goal, measured, met),
-    from what this run measured; goals it did not measure are left out."""
-    rows = []
+class Run:
+    """Everything one results directory holds."""
 
-    def add(goal, value, limit, shown):
-        if value is not None:
-            rows.append((goal, shown % value, "yes" if value <= limit else "no"))
+    def __init__(self, res, prev):
+        self.res = res
+        self.meta = read_pairs(os.path.join(res, "meta.tsv"))
+        self.prev_meta = read_pairs(os.path.join(prev, "meta.tsv")) if prev else {}
+        committed = os.path.join(prev, "committed_in") if prev else ""
+        if os.path.isfile(committed):
+            with open(committed, encoding="utf-8") as f:
+                self.prev_meta.setdefault("committed_in", f.read().strip())
+        self.tools = read_tsv(os.path.join(res, "tools.tsv"))
+        self.order = [t["name"] for t in self.tools]
+        self.style = {t["name"]: t["style"] for t in self.tools}
+        self.inputs = [i for i in read_tsv(os.path.join(res, "inputs.tsv"))]
+        self.bytes = {i["name"]: int(i["bytes"]) for i in self.inputs}
+        self.meds = {i["name"]: load_medians(res, i["name"]) for i in self.inputs}
+        self.turns = {}
+        for path in glob.glob(os.path.join(res, "turns-*.tsv")):
+            name = os.path.basename(path)[len("turns-"):-len(".tsv")]
+            self.turns[name] = {r["name"]: float(r["median"]) for r in read_tsv(path)}
+        self.turn_rows = {n: read_tsv(os.path.join(res, "turns-%s.tsv" % n)) for n in self.turns}
+        self.rss = {(m["input"], m["name"]): int(m["maxrss_kib"])
+                    for m in read_tsv(os.path.join(res, "memory.tsv"))
+                    if m["maxrss_kib"].isdigit() and m["exit"] == "0"}
+        self.ir = {(c["input"], c["name"]): int(c["instructions"])
+                   for c in read_tsv(os.path.join(res, "callgrind.tsv"))}
+        self.prev_ir = {(c["input"], c["name"]): int(c["instructions"])
+                        for c in read_tsv(os.path.join(prev, "callgrind.tsv"))} if prev else {}
+        self.maxobj = {i["name"]: int(i["largest_object"]) for i in self.inputs
+                       if i.get("largest_object", "-").isdigit()}
+        npath = os.path.join(res, "notes.txt")
+        self.notes = []
+        if os.path.isfile(npath):
+            with open(npath, encoding="utf-8") as f:
+                self.notes = [l.strip() for l in f if l.strip()]
 
-    def quotient(a, b):
-        return a / b if a is not None and b else None
+    def ref(self, cmd):
+        """The jfmt command another command is compared with, or None."""
+        st = self.style.get(cmd, "")
+        if st.startswith("ref="):
+            return st[4:]
+        return {"compact": "jfmt -c", "pretty": "jfmt"}.get(st) if not cmd.startswith("jfmt") else None
 
-    turns = {}
-    for tname in glob.glob(os.path.join(res, "turns-*.tsv")):
-        iname = os.path.basename(tname)[len("turns-"):-len(".tsv")]
-        turns[iname] = {i["name"]: float(i["median"]) for i in read_tsv(tname)}
-    big = big_meds or {}
-    tb = turns.get("big", {})
-    for cmd, limit in (("jfmt -c", 1.08), ("jfmt", 1.15)):
-        add("big: `%s` ≤ %.2f × floor, hyperfine medians" % (cmd, limit),
-            quotient(big.get(cmd), big.get("floor")), limit, "%.3f ×")
-        add("big: `%s` ≤ %.2f × floor, medians in turns" % (cmd, limit),
-            quotient(tb.get(cmd), tb.get("floor")), limit, "%.3f ×")
-    th = turns.get("small_hash", {})
-    for cmd in ("jfmt -c", "jfmt"):
-        add("start-up (small_hash, in turns): `%s` ≤ 1.10 × `json_reformat -s -m`" % cmd,
-            quotient(th.get(cmd), th.get("json_reformat -s -m")), 1.10, "%.3f ×")
-    for m in read_tsv(os.path.join(res, "memory.tsv")):
-        if m["name"] in ("jfmt -c", "jfmt") and m["maxrss_kib"].isdigit():
-            add("peak RSS of `%s` on %s ≤ 4 MiB" % (m["name"], m["input"]),
-                int(m["maxrss_kib"]) / 1024, 4.0, "%.1f MiB")
-    return rows
+    def sort_key(self, cmd):
+        return self.order.index(cmd) if cmd in self.order else PEER_ORDER_LAST
+
+    def is_peer(self, cmd):
+        return not cmd.startswith("jfmt") and cmd not in FLOORS
 
 
-def main(argv):
-    if len(argv) != 1:
-        print("usage: summarize.py RESULTS_DIR", file=sys.stderr)
-        return 2
-    res = argv[0]
-    meta = read_pairs(os.path.join(res, "meta.tsv"))
-    tools = read_tsv(os.path.join(res, "tools.tsv"))
-    inputs = read_tsv(os.path.join(res, "inputs.tsv"))
-    style = {t["name"]: t["style"] for t in tools}
-    order = [t["name"] for t in tools]
-    # the jfmt command each peer is compared with
-    ref_for = {"compact": "jfmt -c", "pretty": "jfmt"}
-
-    notes = []
-    npath = os.path.join(res, "notes.txt")
-    if os.path.isfile(npath):
-        with open(npath, encoding="utf-8") as f:
-            notes = [l.strip() for l in f if l.strip()]
-
-    out = []
-    w = out.append
+def header(run, w):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     w("# jfmt benchmark summary")
     w("")
     w("- date: %s" % now)
+    w("- jfmt measured: `%s`, built from commit %s" % (run.meta.get("jfmt", "?"), run.meta.get("commit", "?")))
     w("- machine: %s" % machine())
-    w("- mode: %s" % meta.get("mode", "?"))
+    w("- mode: %s" % run.meta.get("mode", "?"))
+    load = [run.meta.get("load at " + k) for k in ("start", "end")]
+    if all(load):
+        w("- load average (1, 5, 15 min) at the start: %s; at the end: %s%s" % (
+            load[0], load[1], " (busier than its %d cores: wall times are unreliable, "
+            "instruction counts are not)" % os.cpu_count()
+            if max(float(l.split()[0]) for l in load) > (os.cpu_count() or 1) else ""))
+    skip = ("mode", "jfmt", "commit", "load at start", "load at end")
     versions = ", ".join(v if v.lower().startswith(k) else "%s %s" % (k, v)
-                         for k, v in meta.items() if k not in ("mode", "jfmt"))
+                         for k, v in run.meta.items() if k not in skip)
     if versions:
         w("- versions: %s" % versions)
-    if "jfmt" in meta:
-        w("- jfmt binary: `%s`" % meta["jfmt"])
+    if run.prev_ir:
+        measured = run.prev_meta.get("commit")
+        w("- instructions compared with: the committed run (results committed in %s%s)"
+          % (run.prev_meta.get("committed_in", "?"),
+             ", jfmt built from commit " + measured if measured else ""))
     w("")
-    w("How to read the tables: times are hyperfine medians of whole-process "
-      "runs (input redirected from a file, output to /dev/null). "
-      "**÷ floor** is a command's median divided by the median of `floor`, "
-      "a program that only parses with yajl (1.00 = as fast as parsing "
-      "alone can be). **÷ jfmt** compares each other tool with jfmt in the "
-      "same output style: compact tools (`-c`, `-m`) with `jfmt -c`, "
-      "pretty-printing tools with `jfmt`; above 1.00 the other tool is "
-      "slower than jfmt. MB/s is input bytes (10^6) per second of median "
-      "time; for the tiny documents it mostly reflects process start-up.")
+    w("Two floors, both `bench/floor.c`, a yajl parse whose callbacks do "
+      "nothing: **floor** lets yajl check that strings are valid UTF-8, as "
+      "any correct yajl-based tool must, and every **÷ floor** is taken "
+      "against it; **floor-novalidate** turns that check off "
+      "(`yajl_dont_validate_strings`), leaving yajl's tokenizer alone. jfmt "
+      "checks UTF-8 itself with yajl's check off, so floor-novalidate is the "
+      "floor it can approach, and on text heavy in non-ASCII jfmt can beat "
+      "floor. Times are medians of whole-process runs (input from a file, "
+      "output to /dev/null); the ratios to judge by are those from runs in "
+      "turns and from instruction counts, which do not move with the "
+      "shared machine's noise. The goals are defined in `bench/goals.py`.")
     w("")
 
-    goals_at = len(out)
-    big_meds = None
-    plot_input = None
-    tables = []
-    overview = []
-    for inp in inputs:
-        name, nbytes = inp["name"], int(inp["bytes"])
-        results = load_results(res, name)
-        if not results:
+
+def goals_table(run, w):
+    data = dict(callgrind=run.ir, previous=run.prev_ir, turns=run.turns,
+                rss=run.rss, maxobj=run.maxobj)
+    rows = goals.evaluate(data)
+    if not rows:
+        return
+    w("## Goals")
+    w("")
+    w("| goal | measured | met |")
+    w("|:---|---:|:---|")
+    for goal, value, met in rows:
+        w("| %s | %s | %s |" % (goal["text"], value, met))
+    w("")
+
+
+def overview(run, w):
+    w("## Overview")
+    w("")
+    w("Hyperfine medians in ms; on the tiny inputs hyperfine's subtraction "
+      "of the shell's start-up leaves a millisecond of noise, so start-up is "
+      "judged in turns on small_hash. The fastest peer is the quickest other tool "
+      "on that input, compared with jfmt in its output style (`-c`/`-m` "
+      "with `jfmt -c`, pretty ones with `jfmt`); above 1.00 jfmt is faster.")
+    w("")
+    w("| input | size | floor | floor-novalidate | jfmt -c | ÷ floor | ÷ floor-novalidate "
+      "| jfmt | ÷ floor | ÷ floor-novalidate | fastest peer | its ms | ÷ jfmt | jq -c . | ÷ jfmt -c |")
+    w("|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|---:|---:|---:|---:|")
+    for i in run.inputs:
+        m = {c: v[0] for c, v in run.meds[i["name"]].items()}
+        if not m:
             continue
-        floor = results.get("floor")
-        fmed = median(floor) if floor else None
-        meds = {c: median(r) for c, r in results.items()}
-        if name == "big":
-            big_meds = meds
-        t = []
-        t.append("### %s (%s%s)" % (name, human_bytes(nbytes),
-                                     ", NDJSON" if inp.get("kind") == "ndjson" else ""))
-        t.append("")
-        t.append("| command | runs | median ms | σ ms | ÷ floor | ÷ jfmt | MB/s |")
-        t.append("|:---|---:|---:|---:|---:|---:|---:|")
-        for c in sorted(results, key=lambda c: order.index(c) if c in order else 99):
-            r = results[c]
-            st = style.get(c, "none")
-            if c in ("jfmt", "jfmt -c", "floor"):
-                vs = "—"
-            else:
-                vs = ratio(meds[c], meds.get(ref_for.get(st)))
-            rate = mbps(nbytes, meds[c])
-            t.append("| `%s` | %d | %s | %s | %s | %s | %s |" % (
-                c, len(r.get("times", [])), fmt_ms(meds[c]), fmt_ms(r.get("stddev") or 0.0),
-                ratio(meds[c], fmed), vs, fmt_rate(rate)))
-        if os.path.isfile(os.path.join(res, name + ".slow.json")):
-            slow = [c for c in load_results(res, name + ".slow")]
-            t.append("")
-            t.append("%s: measured in a separate hyperfine run with fewer runs "
-                     "(see the runs column)." % ", ".join("`%s`" % c for c in slow))
-        t.append("")
-        tables.extend(t)
+        fl, nv = m.get("floor"), m.get("floor-novalidate")
+        peers = sorted((v, c) for c, v in m.items() if run.is_peer(c))
+        if peers:
+            pv, pc = peers[0]
+            peer = ("`%s`" % pc, fmt_ms(pv), ratio(pv, m.get(run.ref(pc))))
+        else:
+            peer = ("—", "—", "—")
+        jq = m.get("jq -c .")
+        w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            i["name"], human_bytes(run.bytes[i["name"]]), fmt_ms(fl), fmt_ms(nv),
+            fmt_ms(m.get("jfmt -c")), ratio(m.get("jfmt -c"), fl), ratio(m.get("jfmt -c"), nv),
+            fmt_ms(m.get("jfmt")), ratio(m.get("jfmt"), fl), ratio(m.get("jfmt"), nv),
+            peer[0], peer[1], peer[2], fmt_ms(jq), ratio(jq, m.get("jfmt -c"))))
+    w("")
 
-        peers_c = [meds[c] for c in meds if style.get(c) == "compact" and c != "jfmt -c"]
-        overview.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            name, human_bytes(nbytes),
-            fmt_ms(meds["jfmt -c"]) if "jfmt -c" in meds else "n/a",
-            fmt_ms(meds["jfmt"]) if "jfmt" in meds else "n/a",
-            fmt_ms(fmed) if fmed is not None else "n/a",
-            ratio(meds.get("jfmt -c"), fmed), ratio(meds.get("jfmt"), fmed),
-            ratio(min(peers_c), meds.get("jfmt -c")) if peers_c else "n/a"))
-        # plot the big document, or else the largest input measured
-        if plot_input is None or name == "big" or (
-                plot_input[0] != "big" and nbytes > plot_input[1]):
-            plot_input = (name, nbytes, meds)
 
-    if overview:
-        w("## Overview")
+def instructions(run, w):
+    if not run.ir:
+        return
+    w("## Instructions (callgrind)")
+    w("")
+    w("Instructions executed by a whole run (start-up included). **÷ ref** "
+      "divides a jfmt option's count by plain `jfmt`'s; **÷ previous** by "
+      "the committed run's. A target, where one is set, is for the ratio "
+      "in the column it names (from `bench/goals.py`).")
+    w("")
+    w("| input | command | instructions | per byte | ÷ floor | ÷ floor-novalidate | ÷ ref | ÷ previous | target |")
+    w("|:---|:---|---:|---:|---:|---:|---:|---:|:---|")
+    names = [i["name"] for i in run.inputs]
+    inputs = sorted({k[0] for k in run.ir}, key=lambda n: names.index(n) if n in names else 99)
+    for inp in inputs:
+        fl, nv = run.ir.get((inp, "floor")), run.ir.get((inp, "floor-novalidate"))
+        cmds = sorted((c for (i, c) in run.ir if i == inp), key=run.sort_key)
+        for c in cmds:
+            ir = run.ir[(inp, c)]
+            ref = run.ref(c) if c.startswith("jfmt ") and c != "jfmt -c" else None
+            prev = run.prev_ir.get((inp, c))
+            tgt = []
+            for base, col in (("floor-novalidate", "÷ floor-novalidate"), (ref, "÷ ref")):
+                lim = goals.target(inp, c, base) if base else None
+                if lim is not None:
+                    tgt.append("≤ %.2f (%s)" % (lim, col))
+            if prev and inp in goals.CORPUS and c in ("jfmt", "jfmt -c"):
+                tgt.append("≤ 1.01 (÷ previous)")
+            per = "%.1f" % (ir / run.bytes[inp]) if run.bytes.get(inp) else "—"
+            w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |" % (
+                inp, c, format(ir, ","), per,
+                ratio(ir, fl) if c not in FLOORS else "—",
+                ratio(ir, nv) if c not in FLOORS else "—",
+                ratio(ir, run.ir.get((inp, ref))) if ref else "—",
+                "%.4f" % (ir / prev) if prev else "—", "; ".join(tgt)))
+    if ("big", "jfmt --indent=4") in run.ir:
         w("")
-        w("| input | size | jfmt -c ms | jfmt ms | floor ms | jfmt -c ÷ floor "
-          "| jfmt ÷ floor | fastest compact peer ÷ jfmt -c |")
-        w("|:---|---:|---:|---:|---:|---:|---:|---:|")
-        out.extend(overview)
+        w("On big.json only `jfmt` and `jfmt --indent=4` are counted (about a minute each).")
+    w("")
+
+
+def turns_tables(run, w):
+    order = [i["name"] for i in run.inputs]
+    for name in sorted(run.turn_rows, key=lambda n: order.index(n) if n in order else 99):
+        rows = run.turn_rows[name]
+        if not rows:
+            continue
+        t = run.turns[name]
+        jr = t.get("json_reformat -s -m")
+        w("### %s, %s rounds" % (name, rows[0]["runs"]))
         w("")
-        w("## Per input")
+        w("| command | median ms | min ms | max ms | ÷ floor | ÷ floor-novalidate | ÷ ref |%s"
+          % (" ÷ json_reformat -s -m |" if jr else ""))
+        w("|:---|---:|---:|---:|---:|---:|---:|%s" % ("---:|" if jr else ""))
+        for r in rows:
+            med, c = float(r["median"]), r["name"]
+            ref = run.ref(c) if c.startswith("jfmt ") and c != "jfmt -c" else None
+            w("| `%s` | %s | %s | %s | %s | %s | %s |%s" % (
+                c, fmt_ms(med), fmt_ms(float(r["min"])), fmt_ms(float(r["max"])),
+                ratio(med, t.get("floor")), ratio(med, t.get("floor-novalidate")),
+                ratio(med, t.get(ref)) if ref else "—",
+                (" %s |" % ratio(med, jr)) if jr else ""))
         w("")
-        out.extend(tables)
+
+
+def memory(run, w):
+    if not run.rss:
+        return
+    big = "big" if any(k[0] == "big" for k in run.rss) else None
+    w("## Peak memory")
+    w("")
+    w("Maximum resident set size (`/usr/bin/time -f %M`) of one run.")
+    w("")
+    if big:
+        w("On big.json:")
+        w("")
+        w("| command | peak RSS MiB |")
+        w("|:---|---:|")
+        for c in sorted((c for (i, c) in run.rss if i == big), key=run.sort_key):
+            w("| `%s` | %.1f |" % (c, run.rss[(big, c)] / 1024))
+        w("")
+    rows = [(i, run.rss[(i, "jfmt -S")]) for i in run.maxobj if (i, "jfmt -S") in run.rss]
+    if rows:
+        w("`jfmt -S` holds one object at a time; its bound is 3 × the largest object + 2 MiB:")
+        w("")
+        w("| input | largest object | `jfmt -S` peak RSS | bound | ÷ bound | `jfmt` peak RSS |")
+        w("|:---|---:|---:|---:|---:|---:|")
+        for i, kib in rows:
+            obj = run.maxobj[i]
+            bound = 3 * obj + (2 << 20)
+            plain = run.rss.get((i, "jfmt"))
+            w("| %s | %s | %s | %s | %.2f | %s |" % (
+                i, human_bytes(obj), human_bytes(kib * 1024), human_bytes(bound),
+                kib * 1024 / bound, human_bytes(plain * 1024) if plain else "—"))
+        w("")
+
+
+def per_input(run, w):
+    w("## Per input")
+    w("")
+    w("Hyperfine medians. jq, gojq and python3 are timed in a hyperfine run "
+      "of their own with fewer runs (see the runs column). MB/s is input "
+      "bytes (10^6) per second; on the tiny documents it is mostly start-up.")
+    w("")
+    for i in run.inputs:
+        name, nbytes = i["name"], run.bytes[i["name"]]
+        meds = run.meds[name]
+        if not meds:
+            continue
+        m = {c: v[0] for c, v in meds.items()}
+        w("### %s (%s%s)" % (name, human_bytes(nbytes), ", NDJSON" if i["kind"] == "ndjson" else ""))
+        w("")
+        w("| command | runs | median ms | ÷ floor | ÷ floor-novalidate | ÷ jfmt | MB/s |")
+        w("|:---|---:|---:|---:|---:|---:|---:|")
+        for c in sorted(meds, key=run.sort_key):
+            ref = run.ref(c)
+            w("| `%s` | %d | %s | %s | %s | %s | %s |" % (
+                c, meds[c][1], fmt_ms(m[c]), ratio(m[c], m.get("floor")),
+                ratio(m[c], m.get("floor-novalidate")),
+                ratio(m[c], m.get(ref)) if ref else "—", fmt_rate(nbytes, m[c])))
+        w("")
+
+
+def main(argv):
+    if len(argv) not in (1, 2):
+        print("usage: summarize.py RESULTS_DIR [PREVIOUS_DIR]", file=sys.stderr)
+        return 2
+    run = Run(argv[0], argv[1] if len(argv) == 2 else None)
+    out = []
+    w = out.append
+    header(run, w)
+    goals_table(run, w)
+    if any(run.meds.values()):
+        overview(run, w)
     else:
         w("No timing results were found.")
         w("")
-
-    for tname in sorted(glob.glob(os.path.join(res, "turns-*.tsv")),
-                        key=lambda p: "small_hash" in p):
-        turns = read_tsv(tname)
-        if not turns:
-            continue
-        iname = os.path.basename(tname)[len("turns-"):-len(".tsv")]
-        fl = [float(i["median"]) for i in turns if i["name"] == "floor"]
-        jr = [float(i["median"]) for i in turns if i["name"] == "json_reformat -s -m"]
-        w("## In turns on %s" % iname)
+    instructions(run, w)
+    if run.turn_rows:
+        w("## In turns")
         w("")
-        w("hyperfine runs one command after another, so a slow spell of the "
-          "shared machine falls on one of them. Here every round runs each "
-          "command once, in rotating order, with Python's subprocess (which "
-          "adds the same few hundred microseconds to each); medians of %s "
-          "rounds. These are the figures to judge %s by."
-          % (turns[0]["runs"], "start-up" if iname == "small_hash"
-             else "jfmt's distance from the floor"))
+        w("hyperfine runs all of one command's runs before the next, so a slow "
+          "spell of the shared machine falls on one command. Here each round "
+          "runs every command once, in rotating order (Python's subprocess adds "
+          "the same few hundred microseconds to each). **÷ ref** compares a "
+          "jfmt option with plain `jfmt` (`--check` with `jfmt -c`).")
         w("")
-        w("| command | runs | median ms | min ms | max ms | ÷ floor |%s" % (" ÷ json_reformat -s -m |" if jr else ""))
-        w("|:---|---:|---:|---:|---:|---:|%s" % ("---:|" if jr else ""))
-        for i in turns:
-            med = float(i["median"])
-            w("| `%s` | %s | %s | %s | %s | %s |%s" % (
-                i["name"], i["runs"], fmt_ms(med), fmt_ms(float(i["min"])),
-                fmt_ms(float(i["max"])), ratio(med, fl[0]) if fl else "n/a",
-                (" %s |" % ratio(med, jr[0])) if jr else ""))
-        w("")
-
-    mem = read_tsv(os.path.join(res, "memory.tsv"))
-    if mem:
-        w("## Peak memory on %s" % mem[0]["input"])
-        w("")
-        w("Maximum resident set size from `/usr/bin/time -f %M`, one run each.")
-        w("")
-        w("| command | peak RSS KiB | peak RSS MiB | exit |")
-        w("|:---|---:|---:|---:|")
-        for m in mem:
-            try:
-                kib = int(m["maxrss_kib"])
-                mib = "%.1f" % (kib / 1024)
-            except ValueError:
-                kib, mib = m["maxrss_kib"], "n/a"
-            w("| `%s` | %s | %s | %s |" % (m["name"], kib, mib, m["exit"]))
-        w("")
-
-    cg = read_tsv(os.path.join(res, "callgrind.tsv"))
-    if cg:
-        sizes = {i["name"]: int(i["bytes"]) for i in inputs}
-        w("## Instruction counts (callgrind)")
-        w("")
-        w("Instructions executed for a whole run (start-up included), "
-          "from `valgrind --tool=callgrind`. Unlike times, these barely move "
-          "with machine noise.")
-        w("")
-        w("| input | command | instructions | per input byte | ÷ floor |")
-        w("|:---|:---|---:|---:|---:|")
-        floor_ir = {c["input"]: c["instructions"] for c in cg if c["name"] == "floor"}
-        for c in cg:
-            ir = c["instructions"]
-            if not ir.isdigit():
-                w("| %s | `%s` | n/a | n/a | n/a |" % (c["input"], c["name"]))
-                continue
-            per = "%.1f" % (int(ir) / sizes[c["input"]]) if sizes.get(c["input"]) else "n/a"
-            fl = floor_ir.get(c["input"], "")
-            w("| %s | `%s` | %s | %s | %s |" % (
-                c["input"], c["name"], format(int(ir), ","), per,
-                ratio(int(ir), int(fl)) if fl.isdigit() else "n/a"))
-        w("")
-
-    goals = goal_rows(res, big_meds)
-    if goals:
-        g = ["## Goals", "",
-             "jfmt's targets, as measured in this run (ratios to 3 decimals).", "",
-             "| goal | measured | met |", "|:---|---:|:---|"]
-        g += ["| %s | %s | %s |" % row for row in goals]
-        out[goals_at:goals_at] = g + [""]
-
-    if notes:
+        turns_tables(run, w)
+    memory(run, w)
+    per_input(run, w)
+    if run.notes:
         w("## Notes")
         w("")
-        for n in notes:
-            w("- " + n)
+        out.extend("- " + n for n in run.notes)
         w("")
-
-    if plot_input is not None:
-        w("![throughput on %s](summary.svg)" % plot_input[0])
+    plot = plot_input(run)
+    if plot:
+        w("![throughput on %s](summary.svg)" % plot)
         w("")
-        w("In the chart, floor and jfmt are drawn from the runs in turns where "
-          "there are some, the other tools from hyperfine.")
-        w("")
-
-    with open(os.path.join(res, "SUMMARY.md"), "w", encoding="utf-8") as f:
+    with open(os.path.join(run.res, "SUMMARY.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(out))
-
-    if plot_input is not None:
-        make_plot(res, plot_input, style)
+    if plot:
+        make_plot(run, plot)
     return 0
 
 
-def make_plot(res, plot_input, style):
-    name, nbytes, meds = plot_input
+def plot_input(run):
+    """big.json, or else the largest input timed."""
+    timed = [i["name"] for i in run.inputs if run.meds[i["name"]]]
+    if not timed:
+        return None
+    return "big" if "big" in timed else max(timed, key=lambda n: run.bytes[n])
+
+
+def make_plot(run, name):
+    nbytes = run.bytes[name]
+    meds = {c: v[0] for c, v in run.meds[name].items()}
     # floor and jfmt were also timed in turns; those medians are the fairer
-    turns = read_tsv(os.path.join(res, "turns-%s.tsv" % name))
-    meds = dict(meds)
-    meds.update({t["name"]: float(t["median"]) for t in turns if t["name"] in meds})
+    meds.update({c: v for c, v in run.turns.get(name, {}).items() if c in meds})
     rows = []
     for c, m in meds.items():
-        rate = mbps(nbytes, m)
-        if rate is not None:
-            colour = 0 if c == "floor" else 1 if c.startswith("jfmt") else 2
-            rows.append((rate, c, colour))
+        if m <= 0:
+            continue
+        colour = 0 if c in FLOORS else 1 if c.startswith("jfmt") else 2
+        rows.append((nbytes / 1e6 / m, c, colour))
     rows.sort()  # slowest first: gnuplot draws it at the bottom
-    dat = os.path.join(res, "summary.dat")
+    dat = os.path.join(run.res, "summary.dat")
     with open(dat, "w", encoding="utf-8") as f:
         f.write("# input: %s (%d bytes); columns: tool, MB/s, colour (0 floor, 1 jfmt, 2 other)\n"
                 % (name, nbytes))
@@ -393,11 +438,11 @@ def make_plot(res, plot_input, style):
         print("summarize.py: gnuplot not installed, summary.svg not drawn", file=sys.stderr)
         return
     title = "Throughput on %s (%s), MB/s of input, higher is better%s" % (
-        name, human_bytes(nbytes), " (floor and jfmt: runs in turns)" if turns else "")
+        name, human_bytes(nbytes), " (floors and jfmt: runs in turns)" if name in run.turns else "")
     subprocess.run(
         ["gnuplot",
          "-e", "datafile='%s'" % dat.replace("'", ""),
-         "-e", "outfile='%s'" % os.path.join(res, "summary.svg").replace("'", ""),
+         "-e", "outfile='%s'" % os.path.join(run.res, "summary.svg").replace("'", ""),
          "-e", "plottitle='%s'" % title,
          "-e", "nrows=%d" % len(rows),
          os.path.join(HERE, "plot.gp")],

@@ -1,0 +1,121 @@
+"""jfmt's speed and memory goals: the one place they are written.
+
+summarize.py measures each against a run and puts the table at the top of
+SUMMARY.md; bench/README.md points there.  A goal is a dict:
+
+  text    what is promised, as SUMMARY.md shows it
+  kind    how it is measured:
+            ir      instructions of `cmd` on `input` divided by those of
+                    `base` on the same input (callgrind)
+            ir_prev instructions of `cmd` on `input` divided by those the
+                    committed run measured (the previous baseline)
+            turns   median wall time of `cmd` divided by that of `base`,
+                    both from the runs in turns on `input`
+            rss     peak RSS of `cmd` on `input`, in MiB
+            rss_obj peak RSS of `cmd` on `input`, divided by
+                    (3 x the input's largest object + 2 MiB)
+  limit   the measured value must be at most this
+
+A goal whose input or command was not measured in a run is left out of
+that run's table (a quick run has no big.json, for one).
+"""
+
+CORPUS = ("twitter", "citm_catalog", "canada")
+NV = "floor-novalidate"
+
+
+def _goals():
+    g = []
+
+    def add(text, kind, limit, inputs, cmd, base=None):
+        for i in inputs:
+            g.append(dict(text=text % {"input": i}, kind=kind, limit=limit,
+                          input=i, cmd=cmd, base=base))
+
+    # the big document, against the validating floor, in wall time
+    add("%(input)s: `jfmt -c` ≤ 1.08 × floor (wall, in turns)", "turns", 1.08, ["big"], "jfmt -c", "floor")
+    add("%(input)s: `jfmt` ≤ 1.15 × floor (wall, in turns)", "turns", 1.15, ["big"], "jfmt", "floor")
+    add("start-up (%(input)s, in turns): `jfmt -c` ≤ 1.10 × `json_reformat -s -m`",
+        "turns", 1.10, ["small_hash"], "jfmt -c", "json_reformat -s -m")
+    add("%(input)s: peak RSS of `jfmt -c` ≤ 4 MiB", "rss", 4.0, ["big"], "jfmt -c")
+    add("%(input)s: peak RSS of `jfmt` ≤ 4 MiB", "rss", 4.0, ["big"], "jfmt")
+    # every shape, in instructions, against the floor without UTF-8 checks
+    add("%(input)s (raw UTF-8): `jfmt -c` ≤ 1.35 × floor-novalidate (Ir)", "ir", 1.35,
+        ["mixed_prose", "cjk_prose"], "jfmt -c", NV)
+    add("%(input)s: `jfmt -a` ≤ 1.6 × floor-novalidate (Ir)", "ir", 1.6, ["cjk_prose"], "jfmt -a", NV)
+    add("%(input)s: `jfmt -c` ≤ 1.25 × floor-novalidate (Ir)", "ir", 1.25, ["dense_escapes"], "jfmt -c", NV)
+    add("%(input)s (\\u text): `jfmt -c` ≤ 1.10 × floor-novalidate (Ir)", "ir", 1.10,
+        ["u_escapes"], "jfmt -c", NV)
+    add("%(input)s (small objects): `jfmt -c` ≤ 1.15 × floor-novalidate (Ir)", "ir", 1.15,
+        ["ndjson_20k"], "jfmt -c", NV)
+    add("%(input)s: `jfmt --indent=4` within 3%% of `jfmt` (Ir)", "ir", 1.03,
+        ["big", "deep"], "jfmt --indent=4", "jfmt")
+    add("%(input)s: `jfmt --indent=4` within 3%% of `jfmt` (wall, in turns)", "turns", 1.03,
+        ["big", "deep"], "jfmt --indent=4", "jfmt")
+    add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (Ir)", "ir", 1.25, CORPUS, "jfmt -S", "jfmt")
+    add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (wall, in turns)", "turns", 1.25, ["big"], "jfmt -S", "jfmt")
+    add("%(input)s: peak RSS of `jfmt -S` ≤ 3 × largest object + 2 MiB", "rss_obj", 1.0,
+        CORPUS + ("big",), "jfmt -S")
+    # nothing else slower: the corpus within 1% of the committed run
+    for cmd in ("jfmt -c", "jfmt"):
+        add("%(input)s: `" + cmd + "` within 1%% of the previous run (Ir)", "ir_prev", 1.01,
+            CORPUS, cmd)
+    return g
+
+
+GOALS = _goals()
+
+
+def measure(goal, data):
+    """The goal's measured value in this run, or None.
+
+    data: callgrind {(input, name): Ir}, previous {(input, name): Ir},
+    turns {input: {name: median s}}, rss {(input, name): KiB},
+    maxobj {input: bytes}."""
+    i, cmd, base, kind = goal["input"], goal["cmd"], goal["base"], goal["kind"]
+
+    def quotient(a, b):
+        return a / b if a is not None and b else None
+
+    if kind == "ir":
+        return quotient(data["callgrind"].get((i, cmd)), data["callgrind"].get((i, base)))
+    if kind == "ir_prev":
+        return quotient(data["callgrind"].get((i, cmd)), data["previous"].get((i, cmd)))
+    if kind == "turns":
+        t = data["turns"].get(i, {})
+        return quotient(t.get(cmd), t.get(base))
+    kib = data["rss"].get((i, cmd))
+    if kind == "rss":
+        return kib / 1024 if kib is not None else None
+    if kind == "rss_obj":
+        obj = data["maxobj"].get(i)
+        return quotient(kib * 1024 if kib is not None else None,
+                        3 * obj + (2 << 20) if obj else None)
+    raise ValueError(kind)
+
+
+def shown(goal, value):
+    """The measured value as SUMMARY.md writes it."""
+    if goal["kind"] == "rss":
+        return "%.1f MiB" % value
+    if goal["kind"] == "rss_obj":
+        return "%.2f of the bound" % value
+    return "%.3f ×" % value
+
+
+def evaluate(data):
+    """(goal, measured text, met) for each goal this run measured."""
+    rows = []
+    for goal in GOALS:
+        v = measure(goal, data)
+        if v is not None:
+            rows.append((goal, shown(goal, v), "yes" if v <= goal["limit"] else "**no**"))
+    return rows
+
+
+def target(input_name, cmd, base):
+    """The Ir limit set for `cmd` ÷ `base` on an input, or None."""
+    for goal in GOALS:
+        if (goal["kind"], goal["input"], goal["cmd"], goal["base"]) == ("ir", input_name, cmd, base):
+            return goal["limit"]
+    return None
