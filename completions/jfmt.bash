@@ -9,6 +9,7 @@
 # marks an option whose value must follow it in the same word.
 _jfmt_long_options='
 	--ascii
+	--buffer-size=
 	--check
 	--color
 	--colour
@@ -19,6 +20,7 @@ _jfmt_long_options='
 	--in-place
 	--indent=
 	--jsonc
+	--keep-going
 	--monochrome
 	--output=
 	--progress

@@ -26,7 +26,7 @@ EOF
 
 @test "invalid JSON: 'jfmt: <stdin>:LINE:COL: MESSAGE', the line, a caret; exit 1" {
 	run -1 --separate-stderr jfmt_in '{"a": [1, 2,, 3]}'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:13: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:13: missing value before ','" ]
 	[ "${stderr_lines[1]}" = '    {"a": [1, 2,, 3]}' ]
 	[ "${stderr_lines[2]}" = "                ^" ]
 	[ "${#stderr_lines[@]}" -eq 3 ]
@@ -35,7 +35,7 @@ EOF
 @test "a file's errors are located with its name" {
 	printf '{"a": [1, 2,, 3]}' >bad.json
 	run -1 --separate-stderr "$JFMT" bad.json
-	[ "${stderr_lines[0]}" = "jfmt: bad.json:1:13: unallowed token at this point in JSON text" ]
+	[ "${stderr_lines[0]}" = "jfmt: bad.json:1:13: missing value before ','" ]
 	[ "${stderr_lines[1]}" = '    {"a": [1, 2,, 3]}' ]
 	[ "${stderr_lines[2]}" = "                ^" ]
 	mkdir sub
@@ -98,7 +98,7 @@ sys.stdout.write("[" + "1," * 400000 + "1}")' >"$BATS_TEST_TMPDIR/in"
 
 @test "an error on line 3 of a multi-line document" {
 	run -1 --separate-stderr jfmt_in $'{\n  "a": [1,\n    2, x],\n  "b": 3\n}\n'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:8: invalid char in json text" ]
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:3:8: unknown word 'x' (JSON has true, false and null)" ]
 	[ "${stderr_lines[1]}" = "        2, x]," ]
 	[ "${stderr_lines[2]}" = "           ^" ]
 }
@@ -113,7 +113,7 @@ sys.stdout.write("[" + "1," * 400000 + "1}")' >"$BATS_TEST_TMPDIR/in"
 	[ "${stderr_lines[1]}" = "      [1,]}" ]
 	local err=$BATS_TEST_TMPDIR/err
 	run -1 bash -c 'printf "{\r\n  \"a\": 1,\r\n  \"b\": x\r\n}\r\n" | "$1" 2>"$2"' - "$JFMT" "$err"
-	message_starts "$err" "jfmt: <stdin>:3:8: invalid char in json text"
+	message_starts "$err" "jfmt: <stdin>:3:8: unknown word 'x' (JSON has true, false and null)"
 	[ "$(sed -n 2p "$err")" = '      "b": x' ]
 	[ "$(sed -n 3p "$err")" = '           ^' ]
 }
@@ -146,7 +146,7 @@ w(b"  tru\r\n]\r\n")' >"$BATS_TEST_TMPDIR/in"
 	printf '[\n1\n]\n' >a.json
 	printf '[\n1,\n]\n' >b.json
 	run -1 --separate-stderr "$JFMT" -c a.json b.json
-	[ "${stderr_lines[0]}" = "jfmt: b.json:3:1: trailing comma is not allowed without --comments" ]
+	[ "${stderr_lines[0]}" = "jfmt: b.json:3:1: trailing comma in an array (--comments accepts it)" ]
 	[ "${stderr_lines[1]}" = "    ]" ]
 }
 
@@ -211,15 +211,21 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	caret_under "${stderr_lines[1]}" "${stderr_lines[2]}" x
 }
 
-@test "unexpected end of input" {
+@test "the end of the input inside a value: what is still open, and where" {
 	run -1 --separate-stderr jfmt_in '[1,2'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:5: unexpected end of input" ]
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:5: end of input inside the array opened at 1:1" ]
 	[ "${stderr_lines[1]}" = "    [1,2" ]
 	[ "${stderr_lines[2]}" = "        ^" ]
 	run -1 --separate-stderr jfmt_in $'{"a":\n'
-	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:"*": unexpected end of input" ]]
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:"*": end of input inside the object opened at 1:1" ]]
 	run -1 --separate-stderr jfmt_in '"abc'
-	[[ "${stderr_lines[0]}" == *": unexpected end of input" ]]
+	[[ "${stderr_lines[0]}" == *": end of input inside a string (opened at 1:1)" ]]
+	# after a complete value too (it used to be dropped)
+	run -1 --separate-stderr jfmt_in $'1\n"abc'
+	[ "$output" = "1" ]
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:5: end of input inside a string (opened at 2:1)" ]]
+	run -1 --separate-stderr jfmt_in $'1 tru'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:6: unexpected end of input" ]
 }
 
 @test "empty or blank input: no JSON value, exit 1" {
@@ -236,19 +242,19 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	[[ "${stderr_lines[0]}" == *"no JSON value"* ]]
 }
 
-@test "two documents on one line are an error" {
-	msg="unexpected data after a document (documents must be separated by newlines)"
-	run -1 --separate-stderr jfmt_in '1 2'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: $msg" ]
-	[ "${stderr_lines[2]}" = "      ^" ]
-	run -1 --separate-stderr jfmt_in '[][]'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:3: $msg" ]
-	run -1 --separate-stderr jfmt_in '{"a":true} "x"'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:12: $msg" ]
-	run -1 --separate-stderr jfmt_in $'[1]\n2 3\n'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:3: $msg" ]
-	run -1 --separate-stderr jfmt_in '"a""b"'
-	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: $msg" ]
+@test "values on one line: separated by white space or a plain boundary, else an error" {
+	run -0 --separate-stderr jfmt_in '1 2' -c
+	[ "$output" = $'1\n2' ]
+	run -0 --separate-stderr jfmt_in '[][]{"a":true} "x"' -c
+	[ "$output" = $'[]\n[]\n{"a":true}\n"x"' ]
+	run -0 --separate-stderr jfmt_in $'[1]\n2 3\n' -c
+	[ "$output" = $'[1]\n2\n3' ]
+	msg="missing white space between two values"
+	run -1 --separate-stderr jfmt_in '1true'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:2: $msg" ]
+	[ "${stderr_lines[2]}" = "     ^" ]
+	run -1 --separate-stderr jfmt_in $'[1]\n2-3\n'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:2: $msg" ]
 }
 
 @test "documents on separate lines are fine" {
@@ -259,13 +265,18 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	[ "$output" = $'1\n2' ]
 }
 
-@test "two documents on one line are an error even across a read boundary" {
+@test "values that run together are an error even across a read boundary" {
 	need_cmd python3
-	# the first document ends exactly where a 64 KiB read ends
+	# the first value ends exactly where a 64 KiB read ends
 	python3 -c 'import sys; sys.stdout.write("[" + "1," * (32768 - 2) + "11]" + " 2\n")' >two.json
 	[ "$(head -c 65536 two.json | tail -c 1)" = "]" ]
-	run -1 --separate-stderr "$JFMT" -c two.json
-	[[ "${stderr_lines[0]}" == "jfmt: two.json:1:65538: unexpected data after a document"* ]]
+	run -0 --separate-stderr "$JFMT" -c two.json
+	[ "${lines[1]}" = "2" ]
+	# a number that ends exactly there, and a word that touches it
+	python3 -c 'import sys; sys.stdout.write(" " * 65535 + "1" + "true\n")' >run.json
+	run -1 --separate-stderr "$JFMT" -c run.json
+	[ "$output" = "1" ]
+	[[ "${stderr_lines[0]}" == "jfmt: run.json:1:65537: missing white space between two values" ]]
 }
 
 @test "a form feed or vertical tab is rejected at its position, in or between tokens" {

@@ -509,7 +509,10 @@ wait_for_temp() {
 	[ "$(head -1 got)" = "[1]" ]
 	[ "${stderr_lines[${#stderr_lines[@]}-1]}" = "jfmt: out.fifo: not a regular file: written as far as the input was valid" ]
 	[ -p out.fifo ]
+	# an invalid value is held back, as on standard output: nothing of it
 	run -1 --separate-stderr "$JFMT" -c -o /dev/null bad.json
+	[ "${stderr_lines[${#stderr_lines[@]}-1]}" = "jfmt: /dev/null: not written" ]
+	run -1 --separate-stderr "$JFMT" -c --buffer-size=0 -o /dev/null bad.json
 	[ "${stderr_lines[${#stderr_lines[@]}-1]}" = "jfmt: /dev/null: not a regular file: written as far as the input was valid" ]
 	printf ']' >worse.json
 	run -1 --separate-stderr "$JFMT" -c -o /dev/null worse.json

@@ -423,7 +423,7 @@ with open("s.ndjson", "w") as f:
 	for mode in -c -n --indent=0; do
 		jf $mode "$BATS_TEST_TMPDIR/in"
 		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:1000001: unexpected end of input"
+		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:1000001: end of input inside the array"
 	done
 }
 

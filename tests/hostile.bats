@@ -242,7 +242,7 @@ sys.exit(1 if bad else 0)' "$JFMT"
 	# A read of white space was taken to be between tokens and let go,
 	# though it was inside a string: the error below lost its column.
 	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"ab\": \"te her \335sotx \\\\ud800 here\"4}\n' | pieces 14,1,30 \"\$1\"" - "$JFMT"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:16: invalid UTF-8 in string" ]
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:16: invalid UTF-8 in a string (byte 0xdd)" ]
 	run -0 bash -c "$(declare -f py pieces); printf '[\"ab  \\\\ud800\"]\n' | pieces 4,1,1,30 \"\$1\" -c" - "$JFMT"
 	[ "$output" = '["ab  \ud800"]' ]
 }
@@ -253,10 +253,10 @@ sys.exit(1 if bad else 0)' "$JFMT"
 	local doc='{"a": 0 "b: 2, c" : 3}' size
 	for size in 1 2 3 5 8 13 100; do
 		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: after key and value, inside map, I expect ',' or '}'" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
 	done
 	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: after key and value, inside map, I expect ',' or '}'" ]
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
 }
 
 @test "fuzz: a lone surrogate escape over reads of one byte (heap overflow)" {
@@ -275,10 +275,10 @@ sys.exit(1 if bad else 0)' "$JFMT"
 	local size
 	for size in 1 2 3 5 100; do
 		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: after array element, I expect ',' or ']'" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: missing ',' between array elements" ]
 		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: after array element, I expect ',' or ']'" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: leading zero in a number" ]
 		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: after array element, I expect ',' or ']'" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
 	done
 }

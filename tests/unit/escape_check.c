@@ -6,6 +6,7 @@
  * from the JSON rules writes, in every mode, for seeded random strings of
  * ASCII, escapes and UTF-8 (valid or not) at every length up to 100.
  * Exits 1 at the first disagreement. */
+#include "../../src/diag.c"
 #include "../../src/alloc.c"
 #include "../../src/fbuffer.c"
 #include "../../src/utf8.c"
