@@ -104,6 +104,13 @@ static inline struct jsonc *parser_jsonc(struct parser *ps)
 	return &ps->jsonc;
 }
 
+/** Whether an unpaired surrogate escape lies ahead, in a string not yet
+ * read whole: its text must stay in memory. */
+static inline int parser_lone_ahead(const struct parser *ps)
+{
+	return surrogates_pending(&ps->lone);
+}
+
 /** Whether the parser is skipping an invalid value. */
 static inline int parser_skipping(const struct parser *ps)
 {

@@ -101,10 +101,13 @@ static int feed(struct reader *r, size_t from, int at_end)
 		return -1;
 	}
 	/* White space may be inside a string or between tokens: keep a run of
-	 * it up to a bound, so that memory stays small between documents. */
+	 * it up to a bound, so that memory stays small between documents; but
+	 * all of it while a string with an unpaired surrogate escape is open,
+	 * whose raw text is written out again. */
 	r->extend = r->fed_end < cur->len ||
 		    (!parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
-		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len)));
+		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
+		      parser_lone_ahead(&r->ps)));
 	return 0;
 }
 
