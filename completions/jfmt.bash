@@ -9,23 +9,31 @@
 # marks an option whose value must follow it in the same word.
 _jfmt_long_options='
 	--ascii
+	--buffer-size=
 	--check
 	--color
 	--colour
 	--comments
 	--compact
+	--diff
 	--escape-slash
 	--help
 	--in-place
 	--indent=
 	--jsonc
+	--keep-going
+	--label=
+	--list
 	--monochrome
 	--output=
 	--progress
+	--recursive
 	--seq
 	--sort-keys
+	--stdin-filename=
 	--strip-comments
 	--tab
+	--validate
 	--version
 '
 
