@@ -15,19 +15,25 @@ _jfmt_long_options='
 	--colour
 	--comments
 	--compact
+	--diff
 	--escape-slash
 	--help
 	--in-place
 	--indent=
 	--jsonc
 	--keep-going
+	--label=
+	--list
 	--monochrome
 	--output=
 	--progress
+	--recursive
 	--seq
 	--sort-keys
+	--stdin-filename=
 	--strip-comments
 	--tab
+	--validate
 	--version
 	--width=
 '

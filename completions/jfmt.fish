@@ -6,7 +6,14 @@
 # one line below (add a new option there).
 
 complete -c jfmt -s a -l ascii -d 'Write non-ASCII characters as \uXXXX escapes'
-complete -c jfmt -s n -l check -d 'Validate only; write nothing'
+complete -c jfmt -l buffer-size -x -d 'Hold each value back up to SIZE bytes'
+complete -c jfmt -l check -d 'Name each FILE not formatted; exit 1 if any'
+complete -c jfmt -s d -l diff -d 'Show how each FILE differs, as a unified diff'
+complete -c jfmt -s l -l list -d 'Name each FILE whose formatting differs'
+complete -c jfmt -s n -l validate -d 'Validate only; write nothing'
+complete -c jfmt -s r -l recursive -d 'Take the *.json files in directories, and below'
+complete -c jfmt -l stdin-filename -r -F -d 'Call standard input NAME'
+complete -c jfmt -l label -r -F -d 'Call standard input NAME'
 complete -c jfmt -l color -f -a 'auto always never' -d 'Colour the output'
 complete -c jfmt -l colour -f -a 'auto always never' -d 'Colour the output'
 complete -c jfmt -s C -d 'Colour the output, always'

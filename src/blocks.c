@@ -13,7 +13,7 @@
  * less time than with malloc()'s 16-byte alignment. */
 #define BLOCK_ALIGN 4096
 
-static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+const unsigned char blocks_bom[BLOCKS_BOM_LEN] = { 0xef, 0xbb, 0xbf };
 
 /* Bytes that tell UTF-8 from UTF-16 and UTF-32 (RFC 4627 3). */
 #define ENCODING_SNIFF 4
@@ -102,8 +102,8 @@ static ssize_t first_read(int fd, unsigned char *buf, size_t *skip)
 			break;
 		n += more;
 	}
-	if (n >= 3 && memcmp(buf, bom, 3) == 0)
-		*skip = 3;
+	if (n >= BLOCKS_BOM_LEN && memcmp(buf, blocks_bom, BLOCKS_BOM_LEN) == 0)
+		*skip = BLOCKS_BOM_LEN;
 	return n;
 }
 

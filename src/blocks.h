@@ -22,6 +22,10 @@
  */
 #define READ_BLOCK (64 * 1024)
 
+/* The UTF-8 byte order mark, skipped at the start of an input. */
+#define BLOCKS_BOM_LEN 3
+extern const unsigned char blocks_bom[BLOCKS_BOM_LEN];
+
 struct blocks {
 	unsigned char *block[2];        /* read alternately */
 	size_t cap[2];

@@ -32,40 +32,53 @@ enum {
 	OPT_SEQ,
 	OPT_COLOR,
 	OPT_STRIP_COMMENTS,
+	OPT_CHECK,
+	OPT_STDIN_FILENAME,
 };
 
-static const char short_opts[] = ":aCchikMno:StVw:";
+/* The name of standard input unless --stdin-filename gives one. */
+#define STDIN_NAME "<stdin>"
+
+static const char short_opts[] = ":aCcdhiklMno:rStVw:";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
 	{ "buffer-size",  required_argument, NULL, OPT_BUFFER_SIZE },
-	{ "check",        no_argument,       NULL, 'n' },
+	{ "check",        no_argument,       NULL, OPT_CHECK },
 	{ "color",        optional_argument, NULL, OPT_COLOR },
 	{ "colour",       optional_argument, NULL, OPT_COLOR },
 	{ "comments",     no_argument,       NULL, OPT_COMMENTS },
 	{ "compact",      no_argument,       NULL, 'c' },
+	{ "diff",         no_argument,       NULL, 'd' },
 	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
 	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
 	{ "keep-going",   no_argument,       NULL, 'k' },
+	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
+	{ "list",         no_argument,       NULL, 'l' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
+	{ "recursive",    no_argument,       NULL, 'r' },
 	{ "seq",          no_argument,       NULL, OPT_SEQ },
 	{ "sort-keys",    no_argument,       NULL, 'S' },
+	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
 	{ "tab",          no_argument,       NULL, 't' },
+	{ "validate",     no_argument,       NULL, 'n' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ "width",        required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCchikMnStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
+"usage: jfmt [-aCcdhiklMnrStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
+"With -r, a directory FILE stands for its *.json files (and *.jsonc with\n"
+"--comments), found in it and below.\n"
 "\n"
 "Layout:\n"
 "  -c, --compact         no white space inside values, one value per line\n"
@@ -86,19 +99,31 @@ static const char help_text[] =
 "                        JSONC: accept /* */ and // comments, kept where they\n"
 "                        stand, and trailing commas\n"
 "      --strip-comments  accept JSONC, and drop the comments\n"
-"  -n, --check           validate only; write nothing\n"
+"  -n, --validate        validate only; write nothing\n"
 "  -k, --keep-going      report an invalid value, skip it and go on\n"
 "      --progress        show progress on a terminal's standard error\n"
+"  -r, --recursive       take the *.json files in directories, and below\n"
+"      --stdin-filename=NAME, --label=NAME\n"
+"                        call standard input NAME in messages and lists\n"
+"Checking:\n"
+"      --check           write nothing; name each FILE that is not exactly as\n"
+"                        jfmt would write it, and exit 1 if any\n"
+"  -l, --list            name each FILE whose formatting differs (with -i:\n"
+"                        each FILE rewritten); exit 0\n"
+"  -d, --diff            show how each FILE differs, as a unified diff; exit 1\n"
+"                        if any does\n"
 "Output:\n"
 "  -o, --output=FILE     write to FILE, replacing it only on success\n"
-"  -i, --in-place        rewrite each FILE in place, keeping it on failure\n"
+"  -i, --in-place        rewrite each FILE in place, keeping it on failure;\n"
+"                        a FILE already formatted is left untouched\n"
 "      --buffer-size=SIZE  hold each value back until it is complete, up to\n"
 "                        SIZE bytes (K, M, G; default 4M; 0 streams)\n"
 "\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
-"Exit status: 0 ok, 1 invalid JSON, 2 usage error, 3 I/O error.\n"
+"Exit status: 0 ok, 1 invalid JSON (or, with --check and --diff, not\n"
+"formatted), 2 usage error, 3 I/O error.\n"
 "Environment: NO_COLOR (non-empty) turns colour off for --color=auto;\n"
 "JFMT_COLORS sets the colours.  See 'man jfmt' for details.\n";
 
@@ -237,16 +262,21 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
 	case 'C': cli->color = COLOR_ALWAYS; break;
 	case 'c': f->compact = 1; break;         /* the last layout option wins */
+	case 'd': cli->diff = 1; break;
 	case 'h': print_and_exit(help_text); break;
 	case 'i': cli->in_place = 1; break;
 	case 'k': cli->keep_going = 1; break;
+	case 'l': cli->list = 1; break;
 	case 'M': cli->color = COLOR_NEVER; break;
 	case 'n': cli->validate = 1; break;
 	case 'o': cli->output = optarg; break;
+	case 'r': cli->recursive = 1; break;
 	case 'S': f->sort_keys = 1; break;
 	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
 	case 'V': print_version(); break;
 	case 'w': f->width = parse_width(optarg); break;
+	case OPT_CHECK: cli->check = 1; break;
+	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
@@ -263,6 +293,20 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	}
 }
 
+/* The modes that write no formatted text cannot be told where to write it;
+ * -l names what -i rewrote, or writes nothing else. */
+static void check_modes(const struct cli *cli)
+{
+	const char *quiet = cli->validate ? "--validate" : cli->check ? "--check" :
+		cli->diff ? "--diff" : cli->list && !cli->in_place ? "--list" : NULL;
+
+	if (quiet && (cli->output || cli->in_place))
+		diag_usage("%s writes nothing; it cannot be used with %s", quiet,
+			   cli->output ? "--output" : "--in-place");
+	if (cli->validate && (cli->check || cli->diff || cli->list))
+		diag_usage("%s", "--validate cannot be used with --check, --diff or --list");
+}
+
 void cli_parse(struct cli *cli, int argc, char **argv)
 {
 	int c;
@@ -272,6 +316,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->fmt.indent_char = ' ';
 	cli->color = COLOR_AUTO;
 	cli->hold = HOLD_DEFAULT;
+	cli->stdin_name = STDIN_NAME;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);
@@ -293,8 +338,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	for (int i = 0; cli->in_place && i < cli->nfiles; i++)
 		if (strcmp(cli->files[i], "-") == 0)
 			diag_usage("%s", "--in-place cannot rewrite standard input");
-	if (cli->validate && (cli->in_place || cli->output))
-		diag_usage("%s", "--check writes nothing; it cannot be used with --in-place or --output");
+	check_modes(cli);
 }
 
 /* --- Colour --- */
@@ -349,7 +393,7 @@ void cli_setup_color(struct cli *cli, int stdout_is_tty)
 	int on = cli->color == COLOR_ALWAYS ||
 		(cli->color == COLOR_AUTO && stdout_is_tty && !(no_color && *no_color));
 
-	if (cli->output || cli->in_place || cli->validate)
+	if (cli->output || cli->validate || cli_compares(cli))
 		on = 0;
 	cli->fmt.color = on;
 	if (on)

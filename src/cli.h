@@ -12,7 +12,13 @@ struct cli {
 	enum color_when color;
 	int allow_comments;     /* --comments or --strip-comments */
 	int strip_comments;
-	int validate;           /* -n: check only, write nothing */
+	int validate;           /* -n: validate only, write nothing */
+	int check;              /* --check: name the inputs not formatted */
+	int list;               /* -l: name the inputs formatted differently
+				 * (with -i: rewritten) */
+	int diff;               /* -d: show how they differ */
+	int recursive;          /* -r: walk directory operands */
+	const char *stdin_name; /* standard input in messages and lists */
 	int keep_going;         /* -k: skip invalid values and go on */
 	size_t hold;            /* --buffer-size: hold each value back up to
 				 * this many bytes (0: stream) */
@@ -22,6 +28,12 @@ struct cli {
 	char **files;           /* the operands; none means standard input */
 	int nfiles;
 };
+
+/** Whether each input is compared with its formatted text (compare.h). */
+static inline int cli_compares(const struct cli *cli)
+{
+	return cli->check || cli->list || cli->diff || cli->in_place;
+}
 
 /**
  * Parse argv into `cli`.  Prints help or version and exits 0 when asked;

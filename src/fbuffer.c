@@ -24,6 +24,17 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->streaming = 0;
 	fb->written = 0;
 	fb->last = '\n';
+	fb->out = NULL;
+	fb->out_ctx = NULL;
+}
+
+void fbuffer_init_fn(struct fbuffer *fb, int (*out)(void *ctx, const char *p, size_t n),
+		     void *ctx, char *storage, size_t cap)
+{
+	fbuffer_init_fd(fb, 0, storage, cap);
+	fb->fd = -1;
+	fb->out = out;
+	fb->out_ctx = ctx;
 }
 
 void fbuffer_init_mem(struct fbuffer *fb)
@@ -52,6 +63,11 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 		return;
 	if (n > 0)
 		fb->last = p[n - 1];
+	if (fb->out) {
+		fb->error = n > 0 ? fb->out(fb->out_ctx, p, n) : 0;
+		fb->written += n;
+		return;
+	}
 	while (n > 0) {
 		ssize_t w = write(fb->fd, p, n);
 		if (w < 0 && errno == EINTR)

@@ -1,7 +1,7 @@
 /* fbuffer.h - the output buffer: every byte jfmt writes goes through here.
  *
  * A struct fbuffer collects appended bytes in one block of memory.  It has
- * two modes, chosen at init:
+ * three modes, chosen at init:
  *
  *  - bound to a file descriptor (fbuffer_init_fd()): the block is the
  *    caller's, of a fixed size, and is flushed with write(2) when full.  It
@@ -10,6 +10,9 @@
  *    fbuffer_commit() says it is complete, up to a bound past which it
  *    streams: a document that turns out invalid is then dropped unwritten
  *    (fbuffer_abandon()).
+ *  - handing its bytes to a function (fbuffer_init_fn()): as bound to a
+ *    file descriptor, holding included, but each flush calls the function
+ *    instead of write(2) (--check compares the output with the input).
  *  - in memory (fbuffer_init_mem()): the block is the buffer's own and grows
  *    as needed (an object held while its keys are sorted, a string's text).
  *
@@ -30,7 +33,11 @@ struct fbuffer {
 	char *ptr;      /* storage: `cap` bytes, the first `len` of them used */
 	size_t len;
 	size_t cap;
-	int fd;         /* output descriptor, or -1 for an in-memory buffer */
+	int fd;         /* output descriptor, or -1 for the other modes */
+	/* fbuffer_init_fn(): takes each flushed run of bytes; returns 0 or
+	 * an errno value, kept in `error` */
+	int (*out)(void *ctx, const char *p, size_t n);
+	void *out_ctx;
 	int error;      /* first write error (errno), 0 if none */
 	int mem;        /* in memory: ptr was malloc'd by fbuffer, grows,
 			 * and is freed by it */
@@ -84,6 +91,13 @@ struct fbuffer {
  * released.
  */
 void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap);
+
+/**
+ * As fbuffer_init_fd(), but each flush calls out(ctx, p, n) where
+ * write(2) would be: it takes all n bytes, and returns 0 or an errno value.
+ */
+void fbuffer_init_fn(struct fbuffer *fb, int (*out)(void *ctx, const char *p, size_t n),
+		     void *ctx, char *storage, size_t cap);
 
 /**
  * Make `fb` an in-memory buffer that grows with malloc.  Release it with

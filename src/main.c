@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "check.h"
 #include "cli.h"
 #include "diag.h"
 #include "fbuffer.h"
@@ -18,6 +19,7 @@
 #include "read.h"
 #include "status.h"
 #include "validate.h"
+#include "walk.h"
 
 #define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read.h */
 
@@ -28,6 +30,7 @@ struct run {
 	struct validator val;           /* -n: validating only */
 	struct progress progress;
 	char *storage;                  /* the output's block */
+	const char *outname;            /* -o's FILE, or NULL: standard output */
 };
 
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
@@ -48,7 +51,7 @@ static _Noreturn void die_write_error(int err, const char *name)
 static enum exit_status format_file(struct run *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
-		return reader_run(&r->reader, "<stdin>", STDIN_FILENO);
+		return reader_run(&r->reader, r->cli->stdin_name, STDIN_FILENO);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		diag_errno(path, errno);
@@ -108,40 +111,50 @@ static void run_release(struct run *r)
 	free(r->storage);
 }
 
+/* The operands, a directory standing for its files with -r. */
+static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void *, const char *),
+				   void *ctx)
+{
+	struct walk w = { cli->recursive, cli->allow_comments, fn, ctx };
+	return walk_operands(&w, cli->files, cli->nfiles);
+}
+
+static enum exit_status validate_one(void *run, const char *path)
+{
+	return format_file(run, path);
+}
+
 /* -n: every input checked, nothing written. */
 static enum exit_status validate_all(struct cli *cli)
 {
-	static char *const stdin_only[] = { "-" };
-	char *const *files = cli->nfiles ? cli->files : stdin_only;
-	int n = cli->nfiles ? cli->nfiles : 1;
-	enum exit_status status = EXIT_OK;
 	struct run r;
 
 	run_setup(&r, cli, -1);
-	for (int i = 0; i < n; i++)
-		status = status_worse(status, format_file(&r, files[i]));
+	enum exit_status status = each_input(cli, validate_one, &r);
 	run_release(&r);
 	return status;
+}
+
+/* One input into the output shared by all. */
+static enum exit_status format_one(void *run, const char *path)
+{
+	struct run *r = run;
+	enum exit_status st = format_file(r, path);
+
+	/* What an invalid document left is dropped, or its line ended if
+	 * part of it is out. */
+	if (st != EXIT_OK)
+		fbuffer_abandon(&r->fmt.output);
+	if (r->fmt.output.error)
+		die_write_error(r->fmt.output.error, r->outname);
+	return st;
 }
 
 /* All inputs, in order, into one output. */
 static enum exit_status format_all(struct run *r, const char *outname)
 {
-	static char *const stdin_only[] = { "-" };
-	char *const *files = r->cli->nfiles ? r->cli->files : stdin_only;
-	int n = r->cli->nfiles ? r->cli->nfiles : 1;
-	enum exit_status status = EXIT_OK;
-
-	for (int i = 0; i < n; i++) {
-		enum exit_status st = format_file(r, files[i]);
-		/* What an invalid document left is dropped, or its line
-		 * ended if part of it is out. */
-		if (st != EXIT_OK)
-			fbuffer_abandon(&r->fmt.output);
-		status = status_worse(status, st);
-		if (r->fmt.output.error)
-			die_write_error(r->fmt.output.error, outname);
-	}
+	r->outname = outname;
+	enum exit_status status = each_input(r->cli, format_one, r);
 	if (fbuffer_flush(&r->fmt.output))
 		die_write_error(r->fmt.output.error, outname);
 	return status;
@@ -190,56 +203,19 @@ static enum exit_status to_file(struct cli *cli)
 	return EXIT_OK;
 }
 
-/* -i: one file through a temporary file, renamed over it on success. */
-static enum exit_status rewrite_file(struct run *r, const char *path)
+/* --check, -l, --diff, -i: each input compared with its formatted text
+ * (check.h). */
+static enum exit_status compare_all(struct cli *cli)
 {
-	struct outfile of;
-
-	if (outfile_open(&of, path, OUTFILE_EXISTING) < 0) {
-		if (errno == EINVAL)
-			diag_error("%s: not a regular file", path);
-		else
-			diag_error("%s: %s%s%s", path, of.why, of.why[0] ? ": " : "",
-				   strerror(errno));
-		return EXIT_IO;
-	}
-	int in = outfile_open_source(&of);
-	if (in < 0) {
-		diag_errno(path, errno);
-		outfile_abort(&of);
-		return EXIT_IO;
-	}
-	fbuffer_release(&r->fmt.output);
-	fbuffer_init_fd(&r->fmt.output, of.fd, r->storage, OUTPUT_BLOCK);
-	fbuffer_hold(&r->fmt.output, r->cli->hold);
-	enum exit_status status = reader_run(&r->reader, path, in);
-	close(in);
-	int err = fbuffer_flush(&r->fmt.output);
-	if (status == EXIT_OK && err) {
-		diag_error("write error: %s: %s", path, strerror(err));
-		status = EXIT_IO;
-	}
-	if (status != EXIT_OK) {
-		outfile_abort(&of);
-		return status;
-	}
-	if (outfile_commit(&of) < 0) {
-		diag_error("%s: %s%s%s; left as it was", path, of.why,
-			   of.why[0] ? ": " : "", strerror(errno));
-		return EXIT_IO;
-	}
-	return EXIT_OK;
-}
-
-static enum exit_status in_place(struct cli *cli)
-{
+	struct checker k;
 	struct run r;
-	enum exit_status status = EXIT_OK;
 
-	/* the output is bound to each file's temporary file in turn */
+	/* names and diffs go to standard output; the formatter's output is
+	 * bound to each comparison in turn */
 	run_setup(&r, cli, STDOUT_FILENO);
-	for (int i = 0; i < cli->nfiles; i++)
-		status = status_worse(status, rewrite_file(&r, cli->files[i]));
+	check_init(&k, cli, &r.reader, &r.fmt.output, r.storage, OUTPUT_BLOCK);
+	enum exit_status status = each_input(cli, check_file, &k);
+	status = status_worse(status, check_end(&k));
 	run_release(&r);
 	return status;
 }
@@ -253,8 +229,8 @@ int main(int argc, char **argv)
 	outfile_install_signal_handlers();
 	if (cli.validate)
 		return validate_all(&cli);
-	if (cli.in_place)
-		return in_place(&cli);
+	if (cli_compares(&cli))
+		return compare_all(&cli);
 	if (cli.output)
 		return to_file(&cli);
 	return to_stdout(&cli);

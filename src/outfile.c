@@ -211,7 +211,7 @@ static int create_named(struct outfile *o)
 		}
 		if (flock(o->fd, LOCK_EX | LOCK_NB) == 0 && still_ours(o)) {
 			o->named = 1;
-			return 0;
+			return o->fd;
 		}
 		/* Taken for stale by another jfmt between open and lock:
 		 * that one removes it. */
@@ -223,6 +223,7 @@ static int create_named(struct outfile *o)
 	return -1;
 }
 
+/* Returns the descriptor, or -1 with errno set. */
 static int create_temp(struct outfile *o)
 {
 #ifdef O_TMPFILE
@@ -231,7 +232,7 @@ static int create_temp(struct outfile *o)
 	if (o->fd >= 0) {
 		o->link_how = link_method(o);
 		if (o->link_how != LINK_NONE && flock(o->fd, LOCK_EX) == 0)
-			return 0;
+			return o->fd;
 		close(o->fd);
 		o->fd = -1;
 	}
@@ -263,7 +264,7 @@ static int open_direct(struct outfile *o, int flags)
 	return o->fd;
 }
 
-int outfile_open(struct outfile *o, const char *path, int flags)
+int outfile_prepare(struct outfile *o, const char *path, int flags)
 {
 	memset(o, 0, sizeof *o);
 	o->fd = -1;
@@ -272,24 +273,42 @@ int outfile_open(struct outfile *o, const char *path, int flags)
 	if (o->at.alias >= 0 || (o->at.existed && !S_ISREG(o->at.st.st_mode))) {
 		if (open_direct(o, flags) < 0)
 			goto fail;
-		return o->fd;
+		return 0;
 	}
 	if (!o->at.existed && (flags & OUTFILE_EXISTING)) {
 		errno = ENOENT;
 		goto fail;
 	}
-	if (make_tmp_name(o) < 0)
-		goto fail;
-	remove_stale(o);
-	if (create_temp(o) < 0)
-		goto fail;
-	return o->fd;
+	return 0;
 fail:;
 	int e = errno;
 	o->direct = 0;
 	release(o);
 	errno = e;
 	return -1;
+}
+
+int outfile_create(struct outfile *o)
+{
+	if (o->direct)
+		return o->fd;
+	if (make_tmp_name(o) < 0)
+		return -1;
+	remove_stale(o);
+	return create_temp(o);
+}
+
+int outfile_open(struct outfile *o, const char *path, int flags)
+{
+	if (outfile_prepare(o, path, flags) < 0)
+		return -1;
+	if (outfile_create(o) < 0) {
+		int e = errno;
+		release(o);
+		errno = e;
+		return -1;
+	}
+	return o->fd;
 }
 
 /* The replaced file, for reading, provided it is still the one found. */

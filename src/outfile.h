@@ -61,6 +61,17 @@ void outfile_remove_pending(void);
 int outfile_open(struct outfile *o, const char *path, int flags);
 
 /**
+ * outfile_open() in two steps, for -i, which writes a temporary file only
+ * once the text turns out to change: outfile_prepare() resolves `path` and
+ * checks it as outfile_open() does (a target that is not a regular file is
+ * opened at once, `direct`), creating nothing; outfile_create() then
+ * starts the temporary file and returns its descriptor, or -1 with errno
+ * set.  Either way, end with outfile_commit() or outfile_abort().
+ */
+int outfile_prepare(struct outfile *o, const char *path, int flags);
+int outfile_create(struct outfile *o);
+
+/**
  * Open the file being replaced for reading (-i), making sure it is the file
  * outfile_open() found.  Returns a descriptor or -1 with errno set.
  */

@@ -111,6 +111,17 @@ static int feed(struct reader *r, size_t from, int at_end)
 	return 0;
 }
 
+/* The new bytes of a read, from offset `from` of the current one, to the
+ * tap; the byte order mark that the first read skipped goes first. */
+static void tap(struct reader *r, size_t from)
+{
+	const struct window_part *cur = &r->in.win.cur;
+
+	if (r->in.win.prev.p == NULL && from == 0 && r->in.bom)
+		r->tap(r->tap_ctx, blocks_bom, BLOCKS_BOM_LEN);
+	r->tap(r->tap_ctx, cur->p + from, cur->len - from);
+}
+
 static enum exit_status read_all(struct reader *r, int fd)
 {
 	ssize_t n;
@@ -119,6 +130,8 @@ static enum exit_status read_all(struct reader *r, int fd)
 	while ((n = blocks_next(&r->in, fd, r->extend, &from)) > 0) {
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
+		if (r->tap)
+			tap(r, from);
 		if (r->in.win.cur.base == 0 && from == 0 && sniff(r) < 0)
 			return EXIT_INVALID;
 		if (r->extend)

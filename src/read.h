@@ -34,6 +34,9 @@ struct reader {
 					 * held back until more is read */
 	size_t fed_end;                 /* where in the current read that
 					 * held-back part starts */
+	/* given every byte read, a byte order mark included (or NULL) */
+	void (*tap)(void *ctx, const unsigned char *p, size_t n);
+	void *tap_ctx;
 };
 
 /**
@@ -48,6 +51,16 @@ const struct feed_hooks *reader_hooks(struct reader *r);
 
 /** Feed `sink` from now on. */
 void reader_set_sink(struct reader *r, const struct sink *sink);
+
+/** Hand every byte of the next inputs, as read, to tap(ctx, ...) too
+ * (--check on an input that cannot be read twice); NULL: no more. */
+static inline void reader_set_tap(struct reader *r,
+				  void (*tap)(void *ctx, const unsigned char *p, size_t n),
+				  void *ctx)
+{
+	r->tap = tap;
+	r->tap_ctx = ctx;
+}
 
 /** Free what `r` allocated. */
 void reader_release(struct reader *r);

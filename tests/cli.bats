@@ -28,14 +28,15 @@ usage_error() {
 @test "--help mentions every long option" {
 	run -0 --separate-stderr "$JFMT" --help
 	for opt in --compact --indent --tab --sort-keys --ascii --escape-slash --color \
-		--monochrome --check --comments --seq --progress --output --in-place --help --version; do
+		--monochrome --validate --check --list --diff --recursive --stdin-filename --label \
+		--comments --seq --progress --output --in-place --help --version; do
 		[[ "$output" == *"$opt"* ]] || { echo "--help does not mention $opt"; return 1; }
 	done
 }
 
 @test "--help mentions every short option" {
 	run -0 --separate-stderr "$JFMT" --help
-	for opt in -a -C -c -h -i -M -n -o -S -t -V; do
+	for opt in -a -C -c -d -h -i -l -M -n -o -r -S -t -V; do
 		grep -q -- "$opt[, ]" <<<"$output" || { echo "--help does not mention $opt"; return 1; }
 	done
 }
@@ -117,6 +118,7 @@ usage_error() {
 @test "a long option without a value given one is a usage error" {
 	usage_error --compact=1
 	usage_error --check=yes
+	usage_error --validate=yes
 }
 
 @test "a usage error reads no input and writes no file" {
@@ -148,12 +150,29 @@ usage_error() {
 	[ "$(cat in.json)" = "[1]" ]
 }
 
-@test "--check with -o or -i is a usage error" {
+@test "--validate, --check, --diff and --list with -o or -i are usage errors" {
 	printf '[1]' >in.json
 	usage_error --check -o out.json in.json
+	[ "${stderr_lines[0]}" = "jfmt: --check writes nothing; it cannot be used with --output" ]
 	usage_error -n --output out.json in.json
+	[ "${stderr_lines[0]}" = "jfmt: --validate writes nothing; it cannot be used with --output" ]
+	usage_error -d -o out.json in.json
+	usage_error -l -o out.json in.json
+	[ "${stderr_lines[0]}" = "jfmt: --list writes nothing; it cannot be used with --output" ]
 	[ ! -e out.json ]
 	usage_error -n -i in.json
+	[ "${stderr_lines[0]}" = "jfmt: --validate writes nothing; it cannot be used with --in-place" ]
+	usage_error --check -i in.json
+	usage_error --diff -i in.json
+	[ "$(cat in.json)" = "[1]" ]
+}
+
+@test "--validate with --check, --diff or --list is a usage error" {
+	printf '[1]' >in.json
+	for opt in --check --diff -d --list -l; do
+		usage_error -n "$opt" in.json
+		[ "${stderr_lines[0]}" = "jfmt: --validate cannot be used with --check, --diff or --list" ]
+	done
 }
 
 # --- Forms and order ---

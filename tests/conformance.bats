@@ -156,7 +156,7 @@ located() {
 	report_failures "${failures[@]}"
 }
 
-@test "JSONTestSuite y_*: accepted by --check, silently" {
+@test "JSONTestSuite y_*: accepted by --validate, silently" {
 	need_shared "${SUITE[@]}"
 	local failures=() f err=$BATS_TEST_TMPDIR/err
 	for f in "$PARSING"/y_*.json; do
@@ -220,7 +220,7 @@ CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_gar
 	[ "$status" -eq 0 ]
 }
 
-@test "JSONTestSuite i_*: --check agrees with formatting on what is accepted" {
+@test "JSONTestSuite i_*: --validate agrees with formatting on what is accepted" {
 	need_shared "${SUITE[@]}"
 	local failures=() f a b
 	for f in "$PARSING"/i_*.json; do

@@ -236,7 +236,7 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	[ "${stderr_lines[0]}" = "jfmt: e.json:1:5: comment is not closed (no */ before the end of input)" ]
 }
 
-@test "--jsonc is --comments; --check accepts JSONC" {
+@test "--jsonc is --comments; --validate accepts JSONC" {
 	fmt_is $'[1, // one\n]' $'[\n  1 // one\n]\n' --jsonc
 	run -0 --separate-stderr "$JFMT" --jsonc -n <<<"$SETTINGS"
 	[ -z "$output" ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # tests/options.bats - the options that change what is written: --sort-keys,
-# --ascii, --escape-slash, colour, --check, --comments, --seq, the byte order
+# --ascii, --escape-slash, colour, --validate, --comments, --seq, the byte order
 # mark, and their combinations.
 
 load test_helper
@@ -300,21 +300,21 @@ EOF
 	fmt_is '{"é":"€"}' "$(sgr '1;39' '{')$(sgr '34;1' '"\u00e9"')$(sgr '1;39' ':')$(sgr '0;32' '"\u20ac"')$(sgr '1;39' '}')"$'\n' -a -c --color=always
 }
 
-# --- --check ---
+# --- --validate ---
 
-@test "-n and --check write nothing and exit 0 for valid input" {
+@test "-n and --validate write nothing and exit 0 for valid input" {
 	printf '{"a":[1,2]}\n[3]\n' >ok.json
 	run -0 --separate-stderr "$JFMT" -n ok.json
 	[ -z "$output" ]
 	[ -z "$stderr" ]
-	run -0 --separate-stderr "$JFMT" --check <ok.json
+	run -0 --separate-stderr "$JFMT" --validate <ok.json
 	[ -z "$output" ]
 	[ -z "$stderr" ]
 }
 
-@test "--check exits 1 for invalid input, with the located message" {
+@test "--validate exits 1 for invalid input, with the located message" {
 	printf '{"a":\n  [1,]}' >bad.json
-	run -1 --separate-stderr "$JFMT" --check bad.json
+	run -1 --separate-stderr "$JFMT" --validate bad.json
 	[ -z "$output" ]
 	[ "${stderr_lines[0]}" = "jfmt: bad.json:2:6: trailing comma in an array (--comments accepts it)" ]
 	[ "${stderr_lines[1]}" = "      [1,]}" ]
@@ -324,7 +324,7 @@ EOF
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:6: trailing comma in an array (--comments accepts it)" ]
 }
 
-@test "--check reports every invalid file of several" {
+@test "--validate reports every invalid file of several" {
 	printf '[1]' >a.json
 	printf '[1,,2]' >b.json
 	printf '{}' >c.json
@@ -336,7 +336,7 @@ EOF
 	[[ "${stderr_lines[3]}" == "jfmt: d.json:1:6: "* ]]
 }
 
-@test "--check finds the errors formatting finds" {
+@test "--validate finds the errors formatting finds" {
 	for doc in '1true' '[1' '' '{"a":1,}' $'"\xff"' '[1,2]]' $'[\f1]'; do
 		put in.json "$doc"
 		run -1 --separate-stderr "$JFMT" -n in.json
@@ -347,9 +347,9 @@ EOF
 	done
 }
 
-@test "--check accepts the whole corpus" {
+@test "--validate accepts the whole corpus" {
 	need_shared corpus/twitter.json corpus/citm_catalog.json corpus/canada.json
-	run -0 --separate-stderr "$JFMT" --check "$CORPUS/twitter.json" "$CORPUS/citm_catalog.json" "$CORPUS/canada.json"
+	run -0 --separate-stderr "$JFMT" --validate "$CORPUS/twitter.json" "$CORPUS/citm_catalog.json" "$CORPUS/canada.json"
 	[ -z "$output" ]
 	[ -z "$stderr" ]
 }
@@ -379,7 +379,7 @@ EOF
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:4: "* ]]
 }
 
-@test "--comments with --check" {
+@test "--comments with --validate" {
 	run -0 --separate-stderr jfmt_in '[1 /* c */]' --comments -n
 	[ -z "$output" ]
 	run -1 --separate-stderr jfmt_in '[1 /* c */]' -n
@@ -421,7 +421,7 @@ EOF
 	done
 }
 
-@test "a BOM is skipped by --check, -o and -i" {
+@test "a BOM is skipped by --validate, -o and -i" {
 	printf '\357\273\277[1,2]' >bom.json
 	run -0 --separate-stderr "$JFMT" -n bom.json
 	[ -z "$stderr" ]

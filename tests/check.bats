@@ -1,0 +1,386 @@
+#!/usr/bin/env bats
+# --check, -l/--list, -d/--diff, -i on files already formatted,
+# --stdin-filename and -r/--recursive: each input compared with what jfmt
+# would write for it.
+
+load test_helper
+
+# The same document, formatted and not.
+UGLY='{"b":[1,2],"a":{"x":null}}'
+PRETTY=$'{\n  "b": [\n    1,\n    2\n  ],\n  "a": {\n    "x": null\n  }\n}\n'
+
+# --- --check ---
+
+@test "--check: a formatted file passes silently, exit 0" {
+	put good.json "$PRETTY"
+	run -0 --separate-stderr "$JFMT" --check good.json
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "--check: each file not formatted is named on standard output, exit 1" {
+	put good.json "$PRETTY"
+	put ugly.json "$UGLY"
+	put other.json '[1]'
+	run -1 --separate-stderr "$JFMT" --check ugly.json good.json other.json
+	[ "$output" = $'ugly.json\nother.json' ]
+	[ -z "$stderr" ]
+	# nothing is written to the files
+	[ "$(cat ugly.json)" = "$UGLY" ]
+}
+
+@test "--check: a difference at the very end counts (newline missing, or extra bytes)" {
+	put a.json $'[\n  1\n]'
+	put b.json $'[\n  1\n]\n\n'
+	put c.json $'[\n  1\n] '
+	put d.json $'[\n  1\n]\n'
+	run -1 --separate-stderr "$JFMT" --check a.json b.json c.json d.json
+	[ "$output" = $'a.json\nb.json\nc.json' ]
+	for f in a b c d; do
+		run --separate-stderr "$JFMT" --check <"$f.json"
+		if [ "$f" = d ]; then [ "$status" -eq 0 ]; else [ "$status" -eq 1 ] && [ "$output" = "<stdin>" ]; fi
+	done
+}
+
+@test "--check: invalid JSON is reported as when formatting, exit 1, not listed" {
+	put bad.json '[1,,2]'
+	put good.json "$PRETTY"
+	run -1 --separate-stderr "$JFMT" bad.json
+	want=$stderr
+	[[ "$want" == "jfmt: bad.json:1:4: "* ]]
+	run -1 --separate-stderr "$JFMT" --check bad.json good.json
+	[ -z "$output" ]
+	[ "$stderr" = "$want" ]
+}
+
+@test "--check -S and --check --indent 4 agree with what -S and --indent 4 write" {
+	put in.json "$UGLY"
+	for opts in "-S" "--indent 4" "-c" "-t" "-S --indent 4" "-a" "--seq"; do
+		# shellcheck disable=SC2086
+		"$JFMT" $opts in.json >want.json
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr "$JFMT" --check $opts want.json
+		[ -z "$output" ] || { echo "with $opts"; return 1; }
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr "$JFMT" --check $opts <want.json
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr "$JFMT" --check $opts in.json
+		[ "$output" = in.json ]
+	done
+	"$JFMT" -S in.json >sorted.json
+	run -1 --separate-stderr "$JFMT" --check --indent 4 sorted.json
+	[ "$output" = sorted.json ]
+}
+
+@test "--check agrees with formatting on the corpus, from files and through a pipe" {
+	need_shared corpus/twitter.json corpus/citm_catalog.json corpus/canada.json
+	local f
+	for f in twitter citm_catalog canada; do
+		"$JFMT" -S "$CORPUS/$f.json" >"$f.json"
+		run -0 --separate-stderr "$JFMT" -S --check "$f.json"
+		run -0 --separate-stderr "$JFMT" -S --check <"$f.json"
+		run -1 --separate-stderr "$JFMT" -c --check "$f.json"
+		[ "$output" = "$f.json" ]
+	done
+	# a copy that differs only in its last byte, far past the first read
+	"$JFMT" "$CORPUS/canada.json" >c.json
+	printf '\n' >>c.json
+	run -1 --separate-stderr "$JFMT" --check c.json
+	run -1 --separate-stderr "$JFMT" --check <c.json
+}
+
+@test "--check: a byte order mark means the file is not formatted" {
+	printf '\357\273\277[\n  1\n]\n' >bom.json
+	run -1 --separate-stderr "$JFMT" --check bom.json
+	[ "$output" = bom.json ]
+	run -1 --separate-stderr "$JFMT" --check <bom.json
+	[ "$output" = "<stdin>" ]
+	cat bom.json | { run -1 --separate-stderr "$JFMT" --check; [ "$output" = "<stdin>" ]; }
+}
+
+@test "--check through a pipe that delivers the input in small pieces" {
+	{
+		printf '[\n  1,'
+		sleep 0.1
+		printf '\n  2\n'
+		sleep 0.1
+		printf ']\n'
+	} | "$JFMT" --check
+	{
+		printf '[\n  1,'
+		sleep 0.1
+		printf '\n   2\n]\n'
+	} | { run -1 --separate-stderr "$JFMT" --check; [ "$output" = "<stdin>" ]; }
+}
+
+# --- --stdin-filename, --label ---
+
+@test "--stdin-filename and --label name standard input in lists and messages" {
+	run -1 --separate-stderr jfmt_in "$UGLY" --check --stdin-filename=conf/app.json
+	[ "$output" = conf/app.json ]
+	run -1 --separate-stderr jfmt_in "$UGLY" -l --check --label app.json
+	[ "$output" = app.json ]
+	run -1 --separate-stderr jfmt_in '[1,,2]'
+	want=${stderr_lines[0]/<stdin>/app.json}
+	[[ "$want" == "jfmt: app.json:1:4: "* ]]
+	run -1 --separate-stderr jfmt_in '[1,,2]' --stdin-filename=app.json
+	[ "${stderr_lines[0]}" = "$want" ]
+	run -1 --separate-stderr jfmt_in '[1,,2]' -n --label=app.json
+	[ "${stderr_lines[0]}" = "$want" ]
+	# a file operand keeps its own name
+	put f.json "$UGLY"
+	run -1 --separate-stderr "$JFMT" --check --label=x.json f.json
+	[ "$output" = f.json ]
+}
+
+@test "--stdin-filename needs a value" {
+	run -2 --separate-stderr "$JFMT" --stdin-filename </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: option '--stdin-filename' requires a value" ]
+}
+
+# --- -l, --list ---
+
+@test "-l names the files that differ, writes nothing else and exits 0" {
+	put good.json "$PRETTY"
+	put ugly.json "$UGLY"
+	run -0 --separate-stderr "$JFMT" -l good.json ugly.json
+	[ "$output" = ugly.json ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr "$JFMT" --list good.json
+	[ -z "$output" ]
+	[ "$(cat ugly.json)" = "$UGLY" ]
+}
+
+@test "-l: an invalid input still makes the exit status 1" {
+	put bad.json '[1,'
+	put ugly.json "$UGLY"
+	run -1 --separate-stderr "$JFMT" -l bad.json ugly.json
+	[ "$output" = ugly.json ]
+	[[ "${stderr_lines[0]}" == "jfmt: bad.json:1:"* ]]
+}
+
+@test "-l with --check: the names once, exit 1" {
+	put ugly.json "$UGLY"
+	run -1 --separate-stderr "$JFMT" -l --check ugly.json
+	[ "$output" = ugly.json ]
+}
+
+@test "-l with -i names the files rewritten" {
+	put good.json "$PRETTY"
+	put ugly.json "$UGLY"
+	run -0 --separate-stderr "$JFMT" -l -i good.json ugly.json
+	[ "$output" = ugly.json ]
+	[ "$(cat ugly.json)" = "${PRETTY%$'\n'}" ]
+	run -0 --separate-stderr "$JFMT" -l -i good.json ugly.json
+	[ -z "$output" ]
+}
+
+# --- -d, --diff ---
+
+@test "--diff: a unified diff of each file not formatted, exit 1" {
+	need_cmd diff
+	put good.json "$PRETTY"
+	put ugly.json '[1,2]'
+	run -1 --separate-stderr "$JFMT" --diff good.json ugly.json
+	[ -z "$stderr" ]
+	[ "$output" = '--- a/ugly.json
++++ b/ugly.json
+@@ -1 +1,4 @@
+-[1,2]
+\ No newline at end of file
++[
++  1,
++  2
++]' ]
+	run -0 --separate-stderr "$JFMT" -d good.json
+	[ -z "$output" ]
+}
+
+@test "--diff: three lines of context around a change" {
+	need_cmd diff
+	"$JFMT" <<<'[1,2,3,4,5,6,7,8,9,10]' >a.json
+	sed -i 's/  5,/ 5,/' a.json
+	run -1 --separate-stderr "$JFMT" -d a.json
+	[ "${lines[2]}" = "@@ -3,7 +3,7 @@" ]
+	[ "${lines[3]}" = "   2," ]
+	[ "${lines[6]}" = "- 5," ]
+	[ "${lines[7]}" = "+  5," ]
+	[ "${lines[10]}" = "   8," ]
+	[ "${#lines[@]}" -eq 11 ]
+}
+
+@test "--diff | patch -p1 turns each file into what jfmt writes" {
+	need_cmd diff patch
+	mkdir -p conf
+	put conf/a.json "$UGLY"
+	put b.json $'[1,\n2]'
+	put c.json "$PRETTY"
+	"$JFMT" -S conf/a.json >want-a.json
+	"$JFMT" -S b.json >want-b.json
+	run -1 --separate-stderr "$JFMT" -S -d conf/a.json b.json c.json
+	printf '%s\n' "$output" >fix.patch
+	patch -p1 <fix.patch
+	same_bytes want-a.json conf/a.json
+	same_bytes want-b.json b.json
+	run -0 "$JFMT" -S --check conf/a.json b.json c.json
+}
+
+@test "--diff of standard input is named by --stdin-filename" {
+	need_cmd diff patch
+	put app.json '{"a":1}'
+	run -1 --separate-stderr jfmt_in '{"a":1}' -d --stdin-filename app.json
+	[ "${lines[0]}" = "--- a/app.json" ]
+	[ "${lines[1]}" = "+++ b/app.json" ]
+	printf '%s\n' "$output" | patch -p1
+	[ "$(cat app.json)" = $'{\n  "a": 1\n}' ]
+}
+
+@test "--diff with -l names the file before its diff; --check with -d shows the diff alone" {
+	need_cmd diff
+	put ugly.json '[1]'
+	run -1 --separate-stderr "$JFMT" -l -d ugly.json
+	[ "${lines[0]}" = ugly.json ]
+	[ "${lines[1]}" = "--- a/ugly.json" ]
+	run -1 --separate-stderr "$JFMT" --check -d ugly.json
+	[ "${lines[0]}" = "--- a/ugly.json" ]
+}
+
+@test "--diff without a diff program: a clear error, exit 3" {
+	put ugly.json '[1]'
+	mkdir empty-path
+	run -3 --separate-stderr env PATH="$PWD/empty-path" "$JFMT" -d ugly.json
+	[ "$stderr" = "jfmt: --diff needs the program 'diff' (GNU diffutils), which is not installed" ]
+}
+
+# --- -i on a formatted file ---
+
+@test "-i leaves a formatted file untouched: same inode, same mtime" {
+	put good.json "$PRETTY"
+	touch -d '2001-02-03 04:05:06' good.json
+	before=$(stat -c '%i %Y' good.json)
+	run -0 --separate-stderr "$JFMT" -i good.json
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	[ "$(stat -c '%i %Y' good.json)" = "$before" ]
+	# an unformatted file is still replaced
+	put ugly.json "$UGLY"
+	before=$(stat -c '%i' ugly.json)
+	run -0 --separate-stderr "$JFMT" -i ugly.json
+	[ "$(stat -c '%i' ugly.json)" != "$before" ]
+	[ "$(cat ugly.json)" = "${PRETTY%$'\n'}" ]
+}
+
+@test "-i on a formatted file creates no temporary file" {
+	put good.json "$PRETTY"
+	# A temporary file left by a killed jfmt is cleared only when a new
+	# one is made for the same file: it stays.
+	put .good.json.jfmt-AAAAAAAA 'stale'
+	run -0 --separate-stderr "$JFMT" -i good.json
+	[ -e .good.json.jfmt-AAAAAAAA ]
+	[ "$(ls -A)" = $'.good.json.jfmt-AAAAAAAA\ngood.json' ]
+	if command -v strace >/dev/null; then
+		# (leak checking cannot run under ptrace)
+		ASAN_OPTIONS=detect_leaks=0 strace -f -o trace.txt -e trace=open,openat "$JFMT" -i good.json
+		if grep -E 'O_TMPFILE|O_CREAT' trace.txt; then return 1; fi
+		ASAN_OPTIONS=detect_leaks=0 strace -f -o trace2.txt -e trace=open,openat "$JFMT" -c -i good.json
+		grep -qE 'O_TMPFILE|O_CREAT' trace2.txt
+	fi
+}
+
+@test "-i: a file that differs late is rewritten whole, the identical start copied" {
+	need_shared corpus/canada.json
+	"$JFMT" "$CORPUS/canada.json" >want.json
+	{ cat want.json; printf '\n'; } >c.json
+	run -0 --separate-stderr "$JFMT" -i c.json
+	same_bytes want.json c.json
+	# the same through -S, where the output lags the input
+	"$JFMT" -S "$CORPUS/canada.json" >want-s.json
+	cp want.json d.json
+	run -0 --separate-stderr "$JFMT" -S -i d.json
+	same_bytes want-s.json d.json
+}
+
+@test "-i: a byte order mark makes the file rewritten without it" {
+	printf '\357\273\277[\n  1\n]\n' >bom.json
+	run -0 --separate-stderr "$JFMT" -l -i bom.json
+	[ "$output" = bom.json ]
+	[ "$(od -An -c bom.json | tr -s ' ')" = " [ \n 1 \n ] \n" ]
+}
+
+@test "-i: an invalid file is left as it was, even past a difference" {
+	put bad.json '[1,2,,]'
+	before=$(stat -c '%i %Y' bad.json)
+	run -1 --separate-stderr "$JFMT" -i bad.json
+	[ "$(cat bad.json)" = '[1,2,,]' ]
+	[ "$(stat -c '%i %Y' bad.json)" = "$before" ]
+	[ "$(ls -A)" = bad.json ]
+}
+
+# --- -r, --recursive ---
+
+# tree: JSON and JSONC files at several depths, a .git directory, another
+# dot-directory, a symbolic link loop and a link to a file.
+make_tree() {
+	mkdir -p tree/sub/deeper tree/.git tree/.cache tree/b
+	put tree/z.json '[1]'
+	put tree/a.json "$PRETTY"
+	put tree/b/inner.json '{"k":1}'
+	put tree/sub/deeper/d.json '[]'
+	put tree/sub/c.jsonc '[1, // one
+]'
+	put tree/notes.txt '[1]'
+	put tree/.git/config.json '[1]'
+	put tree/.cache/x.json '[1]'
+	put tree/.eslintrc.json '{"x":1}'
+	ln -s .. tree/sub/loop
+	ln -s z.json tree/link.json
+}
+
+@test "-r walks directories: sorted, no symbolic links, no dot-directories" {
+	make_tree
+	run -1 --separate-stderr "$JFMT" -r --check tree
+	[ -z "$stderr" ]
+	[ "$output" = 'tree/.eslintrc.json
+tree/b/inner.json
+tree/sub/deeper/d.json
+tree/z.json' ]
+	run -1 --separate-stderr "$JFMT" --recursive --check --comments tree/
+	[ "$output" = 'tree/.eslintrc.json
+tree/b/inner.json
+tree/sub/c.jsonc
+tree/sub/deeper/d.json
+tree/z.json' ]
+}
+
+@test "-r with -i rewrites the files found, and only those" {
+	make_tree
+	run -0 --separate-stderr "$JFMT" -r -i -l tree a-missing-file.json 2>/dev/null || true
+	run -0 --separate-stderr "$JFMT" -r -i -l tree
+	[ -z "$output" ]        # done by the run before
+	[ "$(cat tree/z.json)" = $'[\n  1\n]' ]
+	[ "$(cat tree/.git/config.json)" = '[1]' ]
+	[ "$(cat tree/.cache/x.json)" = '[1]' ]
+	[ "$(cat tree/notes.txt)" = '[1]' ]
+	[ -L tree/link.json ]
+}
+
+@test "-r: files and directories operands mix, in the order given" {
+	make_tree
+	put top.json '[2]'
+	run -1 --separate-stderr "$JFMT" -r -l --check top.json tree/sub
+	[ "$output" = $'top.json\ntree/sub/deeper/d.json' ]
+	run -0 --separate-stderr "$JFMT" -r -c tree/sub top.json
+	[ "$output" = $'[]\n[2]' ]
+}
+
+@test "a directory without -r is an error with a hint, exit 3" {
+	make_tree
+	put top.json '[2]'
+	run -3 --separate-stderr "$JFMT" -c tree top.json
+	[ "$output" = '[2]' ]
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+	run -3 --separate-stderr "$JFMT" --check tree
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+	run -3 --separate-stderr "$JFMT" -i tree
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+}
