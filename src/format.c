@@ -24,7 +24,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	run[1] = '\n';
 	memset(run + 2, opt->indent_char, f->nl_indent_len - 2);
 	f->nl_indent = run;
-	sorter_init(&f->sort, f->indent, opt->indent_char);
+	sorter_init(&f->sort, f->indent, opt->indent_char, opt->comments);
 	if (format_uses_width(opt))
 		format_width_init(f);
 }

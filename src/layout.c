@@ -96,7 +96,7 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 		return 1;
 	}
 	if (has_comments(f, L)) {
-		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, s, len))
+		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, 1))
 			return 0;
 	} else if (L == GENERAL && (*st & CONTAINER_SORTED)) {
 		size_t sep = f->out->len;

@@ -162,7 +162,7 @@ static inline int begin_value(struct formatter *f, enum layout L)
 	if (*st & CONTAINER_OBJECT)     /* the key and colon are already out */
 		return !has_comments(f, L) || place_after_key(f);
 	if (has_comments(f, L)) {
-		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, NULL, 0))
+		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, 0))
 			return 0;
 	} else {
 		separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);

@@ -17,11 +17,15 @@ static size_t take(struct formatter *f, const struct sink_comment **c)
 
 /* Comment i of c, as its text; in compact output a // comment as a block
  * comment, as the output has no line for it to end.  Returns 0 if it
- * cannot be written. */
+ * cannot be written.  (Only a block comment's text holds newlines, which
+ * an object captured for sorting takes through sorter_text().) */
 static int put(struct formatter *f, const struct sink_comment *c, size_t i)
 {
 	if (c[i].block || !f->opt->compact) {
-		fbuffer_append(f->out, c[i].text, c[i].len);
+		if (f->out != &f->output)
+			sorter_text(&f->sort, c[i].text, c[i].len);
+		else
+			fbuffer_append(f->out, c[i].text, c[i].len);
 		return 1;
 	}
 	const char *body = c[i].text + 2;
@@ -82,15 +86,12 @@ int place_top(struct formatter *f)
 	return 1;
 }
 
-int place_element(struct formatter *f, int more, enum color_class cls,
-		  const unsigned char *key, size_t len)
+int place_element(struct formatter *f, int more, enum color_class cls, int member)
 {
 	const struct sink_comment *c;
 	size_t n = take(f, &c), i = 0;
 	int compact = f->opt->compact;
-	int sorted = key && (f->state[f->depth] & CONTAINER_SORTED);
-
-	(void)len;
+	int sorted = member && (f->state[f->depth] & CONTAINER_SORTED);
 
 	if (more) {
 		size_t at = f->out->len;
@@ -125,6 +126,8 @@ int place_element(struct formatter *f, int more, enum color_class cls,
 		else
 			layout_newline(f, f->depth, 0, GENERAL);
 	}
+	if (sorted)
+		sorter_key(&f->sort);
 	return 1;
 }
 
@@ -149,12 +152,20 @@ int place_close(struct formatter *f)
 	const struct sink_comment *c;
 	size_t n = take(f, &c);
 	unsigned char *st = &f->state[f->depth];
+	int sorted = (*st & CONTAINER_SORTED) && (*st & CONTAINER_MEMBERS);
 
-	if (*st & CONTAINER_SORTED && *st & CONTAINER_MEMBERS)
+	if (sorted)
 		sorter_comma(&f->sort, f->out->len, 0);
 	for (size_t i = 0; i < n; i++) {
+		int own = c[i].own_line || (i > 0 && ends_line(f, &c[i - 1]));
+		/* what ends the last member's line goes with it; the rest
+		 * stays at the end */
+		if (sorted && own) {
+			sorter_tail(&f->sort);
+			sorted = 0;
+		}
 		if (!f->opt->compact) {
-			if (c[i].own_line || (i > 0 && ends_line(f, &c[i - 1])))
+			if (own)
 				layout_newline(f, f->depth, 0, GENERAL);
 			else
 				fbuffer_append_char(f->out, ' ');

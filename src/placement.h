@@ -18,7 +18,8 @@
  *    a // comment as a block comment; one whose text holds a star-slash
  *    cannot be written so, and stops the parse;
  *  - with --sort-keys a comment travels with the member that follows it,
- *    or with the one before it when it ends that member's line.
+ *    or with the one before it when it ends that member's line; one on
+ *    a line of its own after the last member stays at the end.
  * Blank lines of the input are not kept.
  */
 #ifndef JFMT_PLACEMENT_H
@@ -41,11 +42,10 @@ int place_top(struct formatter *f);
 
 /**
  * Before an element of the open container (after another if `more`), in
- * place of its separator: `cls` colours the comma; `key` (`len` bytes) is
- * an object member's key, for --sort-keys.
+ * place of its separator: `cls` colours the comma; `member`: an object's
+ * member, whose key is written next (for --sort-keys).
  */
-int place_element(struct formatter *f, int more, enum color_class cls,
-		  const unsigned char *key, size_t len);
+int place_element(struct formatter *f, int more, enum color_class cls, int member);
 
 /** Before a member's value, after its key and colon. */
 int place_after_key(struct formatter *f);

@@ -185,6 +185,30 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 	out->len = (size_t)(d - out->ptr);
 }
 
+/* With comments: the member at place i of record k spans [a, b), where
+ * the comma may move (sortrecord.h).  Pushes what follows the comma's
+ * place in the member and returns where the part before it ends. */
+static size_t move_comma(struct sorter *s, size_t *ntasks, size_t k, size_t i,
+			 size_t a, size_t b)
+{
+	const struct sort_record *r = &s->records[k];
+	const struct sort_span *mv = &s->spans[r->first_span + r->nspans];
+	size_t from = mv->start, to = (size_t)mv->len;
+
+	if (from == SORT_NO_COMMA)
+		return b;
+	if (i + 1 == r->nspans) {       /* written last: its comma left out */
+		push_task(s, ntasks, EMIT_RANGE, from + s->comma_len, b, k + 1, r->inner_end);
+		return from;
+	}
+	if (a <= to && to <= b) {       /* came last: a comma after its value */
+		push_task(s, ntasks, EMIT_RANGE, to, b, k + 1, r->inner_end);
+		push_task(s, ntasks, EMIT_RANGE, from, from + s->comma_len, k + 1, k + 1);
+		return to;
+	}
+	return b;
+}
+
 /* Write capture[start, end) to `out` with each recorded object's members in
  * their sorted order.  Records nest like the objects; the first that starts
  * inside a range lies wholly inside it.  An explicit stack instead of
@@ -202,14 +226,16 @@ void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 			const struct sort_record *r = &s->records[k];
 			const struct sort_span *sp = &s->spans[r->first_span + t.end];
 			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
+			size_t a = sp->start, b = sp->start + sp->len;
 			put_text(s, out, sep->start, sep->start + sep->len);
 			if (t.end + 1 < r->nspans)
 				push_task(s, &ntasks, EMIT_RECORD, k, t.end + 1, 0, 0);
+			if (s->comments)
+				b = move_comma(s, &ntasks, k, t.end, a, b);
 			if (r->inner_end == k + 1)      /* nothing reordered inside */
-				put_text(s, out, sp->start, sp->start + sp->len);
+				put_text(s, out, a, b);
 			else
-				push_task(s, &ntasks, EMIT_RANGE, sp->start, sp->start + sp->len,
-					  k + 1, r->inner_end);
+				push_task(s, &ntasks, EMIT_RANGE, a, b, k + 1, r->inner_end);
 			continue;
 		}
 		size_t k = record_from(s, t.lo, t.hi, t.start);

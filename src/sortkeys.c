@@ -22,13 +22,23 @@ struct sort_frame {
 	size_t first_member;    /* index of the object's first member */
 	size_t region_start;    /* where its members start in capture */
 	size_t sep_len;         /* the separator before each later member */
+	size_t tail;            /* sorter_tail(), or NO_TAIL */
 };
 
-void sorter_init(struct sorter *s, size_t indent, char indent_char)
+#define NO_TAIL SIZE_MAX
+
+/* With comments, alongside each open member's start: where its key
+ * starts (after the comments before it) and where its comma is. */
+struct sort_note {
+	size_t key, comma;
+};
+
+void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments)
 {
 	memset(s, 0, sizeof *s);
 	fbuffer_init_mem(&s->capture);
 	s->indent = indent;
+	s->comments = comments;
 	s->nl_run = xrealloc(NULL, 1 + SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
 	s->nl_run[0] = '\n';
 	memset(s->nl_run + 1, indent_char, SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
@@ -38,6 +48,7 @@ void sorter_release(struct sorter *s)
 {
 	free(s->nl_run);
 	free(s->members);
+	free(s->notes);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
@@ -72,15 +83,18 @@ static void overflow(struct sorter *s)
 	fbuffer_release(&s->capture);
 	fbuffer_init_mem(&s->capture);
 	free(s->members);
+	free(s->notes);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
 	free(s->scratch);
 	s->members = NULL;
+	s->notes = NULL;
 	s->frames = NULL;
 	s->records = NULL;
 	s->spans = s->scratch = NULL;
-	s->members_cap = s->frames_cap = s->records_cap = s->spans_cap = s->scratch_cap = 0;
+	s->members_cap = s->notes_cap = s->frames_cap = 0;
+	s->records_cap = s->spans_cap = s->scratch_cap = 0;
 	s->nmembers = s->nrecords = s->nspans = 0;
 }
 
@@ -121,6 +135,7 @@ struct fbuffer *sorter_open(struct sorter *s)
 	fr->first_member = s->nmembers;
 	fr->region_start = s->capture.len;
 	fr->sep_len = 0;
+	fr->tail = NO_TAIL;
 	return &s->capture;
 }
 
@@ -149,9 +164,58 @@ void sorter_member(struct sorter *s, size_t sep)
 		return;
 	}
 	s->members = m;
+	if (s->comments) {
+		struct sort_note *nt = grow_array(s->notes, &s->notes_cap, s->nmembers + 1,
+						  sizeof *nt);
+		if (!nt) {
+			overflow(s);
+			return;
+		}
+		s->notes = nt;
+		nt[s->nmembers] = (struct sort_note){ s->capture.len, s->capture.len };
+	}
 	if (s->nmembers - fr->first_member == 1)
 		fr->sep_len = s->capture.len - sep;
 	s->members[s->nmembers++] = s->capture.len;
+}
+
+void sorter_key(struct sorter *s)
+{
+	if (!s->overflow)
+		s->notes[s->nmembers - 1].key = s->capture.len;
+}
+
+void sorter_comma(struct sorter *s, size_t at, size_t len)
+{
+	if (s->overflow)
+		return;
+	s->notes[s->nmembers - 1].comma = at;
+	if (len > 0)
+		s->comma_len = len;
+}
+
+void sorter_tail(struct sorter *s)
+{
+	if (!s->overflow)
+		s->frames[s->nframes - 1].tail = s->capture.len;
+}
+
+/* A comment's text may hold newlines, which would read as marks: each is
+ * written as the mark that stands for a newline and no indentation, so
+ * that it comes out as it was, and writing out stays one rule. */
+void sorter_text(struct sorter *s, const char *p, size_t n)
+{
+	struct fbuffer *c = &s->capture;
+	const char *nl;
+
+	while (s->indent != 0 && (nl = memchr(p, SORT_MARK_NEWLINE, n)) != NULL) {
+		size_t k = (size_t)(nl - p) + 1;
+		fbuffer_append(c, p, k);
+		fbuffer_append_char(c, 0);
+		p += k;
+		n -= k;
+	}
+	fbuffer_append(c, p, n);
 }
 
 /* The text of the key of the member at `at`, after its opening quote. */
@@ -242,6 +306,13 @@ static size_t member_index(const size_t *m, size_t n, size_t at)
 	return lo;
 }
 
+/* Where the key of member i starts: with comments, as noted; without, at
+ * the member's start. */
+static inline size_t key_of(const size_t *m, const struct sort_note *nt, size_t i)
+{
+	return nt ? nt[i].key : m[i];
+}
+
 /* Objects of this many members or more are merged in the room of their
  * members' offsets, which are rebuilt afterwards, so as to take no more
  * memory (where size_t is as wide as a uint64_t); smaller ones, faster,
@@ -252,18 +323,22 @@ static size_t member_index(const size_t *m, size_t n, size_t at)
 
 /* An object with members starting at m[0..n), n > 1, closes: if they are
  * out of order, note their sorted order.  The spans are sorted with their
- * keys' prefixes, then given their lengths. */
+ * keys' prefixes and starts (with comments, the keys' own, inside the
+ * members), then given their members' starts and lengths. */
 static void sort_members(struct sorter *s, const struct sort_frame *fr,
 			 size_t *m, size_t n)
 {
-	const int in_place = MEMBERS_HOLD_SCRATCH && n >= MERGE_IN_PLACE_MIN;
+	const struct sort_note *nt = s->comments ? s->notes + fr->first_member : NULL;
+	const int in_place = MEMBERS_HOLD_SCRATCH && n >= MERGE_IN_PLACE_MIN && !nt;
+	const size_t nspans = n + (nt ? 1 : 0);        /* and the comma's move */
+	const size_t last_end = fr->tail != NO_TAIL ? fr->tail : s->capture.len;
 	size_t i = 1;
 
-	while (i < n && key_compare(key_at(s, m[i - 1]), key_at(s, m[i])) <= 0)
+	while (i < n && key_compare(key_at(s, key_of(m, nt, i - 1)), key_at(s, key_of(m, nt, i))) <= 0)
 		i++;
 	if (i == n)
 		return;         /* in order already */
-	struct sort_span *spans = grow_array(s->spans, &s->spans_cap, s->nspans + n,
+	struct sort_span *spans = grow_array(s->spans, &s->spans_cap, s->nspans + nspans,
 					     sizeof *spans);
 	struct sort_span *scratch = spans;
 	if (!in_place && spans)
@@ -281,7 +356,7 @@ static void sort_members(struct sorter *s, const struct sort_frame *fr,
 	s->records = records;
 	struct sort_span *v = s->spans + s->nspans;
 	for (i = 0; i < n; i++)
-		v[i] = (struct sort_span){ m[i], key_prefix(key_at(s, m[i])) };
+		v[i] = (struct sort_span){ key_of(m, nt, i), key_prefix(key_at(s, key_of(m, nt, i))) };
 	size_t first = m[0], sep_more = m[1] - fr->sep_len;
 	if (in_place) {
 		sort_spans(s, v, n, (struct sort_span *)(void *)m);
@@ -291,20 +366,25 @@ static void sort_members(struct sorter *s, const struct sort_frame *fr,
 	} else {
 		sort_spans(s, v, n, s->scratch);
 	}
+	size_t written_last = n - 1;
 	for (i = 0; i < n; i++) {
 		size_t k = member_index(m, n, v[i].start);
-		size_t end = k + 1 < n ? m[k + 1] - fr->sep_len : s->capture.len;
-		v[i].len = end - v[i].start;
+		size_t end = k + 1 < n ? m[k + 1] - fr->sep_len : last_end;
+		v[i] = (struct sort_span){ m[k], end - m[k] };
+		written_last = k;
 	}
+	if (nt)         /* the comma moves only if the last member moves */
+		v[n] = written_last == n - 1 ? (struct sort_span){ SORT_NO_COMMA, SORT_NO_COMMA }
+			: (struct sort_span){ nt[written_last].comma, nt[n - 1].comma };
 
 	struct sort_record *r = &s->records[s->nrecords++];
 	r->start = fr->region_start;
-	r->end = s->capture.len;
+	r->end = last_end;
 	r->sep_first = (struct sort_span){ fr->region_start, first - fr->region_start };
 	r->sep_more = (struct sort_span){ sep_more, fr->sep_len };
 	r->first_span = s->nspans;
 	r->nspans = n;
-	s->nspans += n;
+	s->nspans += nspans;
 }
 
 int sorter_close(struct sorter *s, struct fbuffer *out)
@@ -330,13 +410,4 @@ int sorter_close(struct sorter *s, struct fbuffer *out)
 	if (--s->nframes > 0)
 		return 0;
 	out_of_memory();
-}
-
-/* With comments in the output: where the last member's comma is (see
- * sortkeys.h).  Not yet taken into account when members are reordered. */
-void sorter_comma(struct sorter *s, size_t at, size_t len)
-{
-	(void)s;
-	(void)at;
-	(void)len;
 }

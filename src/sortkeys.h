@@ -16,6 +16,12 @@
  * each member costs one offset while its object is open, and a span when
  * the object needs reordering.
  *
+ * With comments in the output (placement.h) a member's text may begin with
+ * the comments before its key and end with those after its comma: the
+ * formatter says where the key starts and where the comma is, and the
+ * sorter moves the comma when the member that came last is written
+ * elsewhere.  Such a member costs three offsets while its object is open.
+ *
  * Keys compare by code point (keyorder.h); equal keys keep their input
  * order.  An object whose keys already come in order (and every one-member
  * object) stays as it is, which keeps deep nesting linear.
@@ -28,6 +34,7 @@
 #include "fbuffer.h"
 
 struct sort_frame;
+struct sort_note;
 struct sort_record;
 struct sort_span;
 struct emit_task;
@@ -39,6 +46,11 @@ struct sorter {
 	size_t *members;                /* open objects' members: where each
 					 * starts (after its separator) */
 	size_t nmembers, members_cap;
+	int comments;                   /* sorter_key() and sorter_comma() come */
+	struct sort_note *notes;        /* with comments: each open member's key
+					 * and comma, alongside members */
+	size_t notes_cap;
+	size_t comma_len;               /* the comma as written (and coloured) */
 	struct sort_frame *frames;      /* the open objects */
 	size_t nframes, frames_cap;
 	struct sort_record *records;    /* captured objects out of order */
@@ -55,9 +67,11 @@ struct sorter {
 
 /**
  * Set up an empty sorter for output indented by `indent` copies of
- * `indent_char` per level; free it with sorter_release().
+ * `indent_char` per level, with the input's comments in it if `comments`
+ * (then sorter_key() and sorter_comma() are called for every member);
+ * free it with sorter_release().
  */
-void sorter_init(struct sorter *s, size_t indent, char indent_char);
+void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments);
 void sorter_release(struct sorter *s);
 
 /** Forget any open objects (after a parse error). */
@@ -71,7 +85,9 @@ struct fbuffer *sorter_open(struct sorter *s);
 
 /* In the capture, a newline is followed by its depth, seven bits a byte,
  * low bits first, the high bit set on all but the last byte.  With no
- * indentation there is nothing to note, and a newline stands for itself. */
+ * indentation there is nothing to note, and a newline stands for itself.
+ * Every newline byte in the capture starts a mark: text that holds one of
+ * its own goes in through sorter_text(). */
 #define SORT_MARK_NEWLINE '\n'
 #define SORT_DEPTH_BITS 7
 #define SORT_DEPTH_MORE 0x80
@@ -100,21 +116,39 @@ static inline void sorter_newline(struct sorter *s, size_t depth, int comma)
 }
 
 /**
+ * Write p[0..n), text of the input's (a comment), to the capture: each
+ * newline in it as the mark of depth 0, which stands for a newline and no
+ * indentation, just what the text holds.
+ */
+void sorter_text(struct sorter *s, const char *p, size_t n);
+
+/**
  * A member of the innermost open object: its separator was written to the
  * capture from offset `sep`, and its key, a string literal (perhaps wrapped
- * in colour escapes, which hold no '"'), is written next.
+ * in colour escapes, which hold no '"'), is written next; with comments,
+ * the comments before its key come first, then sorter_key().
  */
 void sorter_member(struct sorter *s, size_t sep);
 
+/** With comments: the last member's key is written next. */
+void sorter_key(struct sorter *s);
+
 /**
- * With comments in the output: the innermost open object's last member
- * ends at offset `at` of the capture, where `len` bytes of its comma start
- * (0 for the last member); what follows up to the next member's separator
- * ends its line (a comment).  Written out of order, a member gets the
- * comma there only when another follows it.  Without calls to this, each
- * separator holds the comma.
+ * With comments: the innermost open object's last member ends its value
+ * at offset `at` of the capture, where `len` bytes of its comma start (0
+ * for the last member, which has none); what follows up to the next
+ * member's separator ends its line (comments).  Written out of order, a
+ * member gets the comma there only when another follows it.  Without
+ * comments, each separator holds the comma.
  */
 void sorter_comma(struct sorter *s, size_t at, size_t len);
+
+/**
+ * With comments: what is written from here to the close is the object's
+ * own, after its last member (comments on lines of their own), and stays
+ * at its end however its members are ordered.
+ */
+void sorter_tail(struct sorter *s);
 
 /**
  * The innermost open object closes (its closing bracket is not written

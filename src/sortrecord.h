@@ -24,8 +24,17 @@ struct sort_span {
 	uint64_t len;           /* its length; while sorting, its key_prefix() */
 };
 
+/* With comments (sorter.comments), a record's spans are followed by one
+ * more, which moves the comma: the member written last loses its comma,
+ * `start` (sorter.comma_len bytes), and the member that came last gains a
+ * copy of it at `len`, where it ends its value; both are SORT_NO_COMMA
+ * when the member that came last is written last. */
+#define SORT_NO_COMMA SIZE_MAX
+
 struct sort_record {
-	size_t start, end;      /* its members' region in capture */
+	size_t start, end;      /* its members' region in capture (what
+				 * follows, up to its closing bracket, is
+				 * its tail: sorter_tail()) */
 	size_t first_span;      /* its members' "key": value, in sorted order, */
 	size_t nspans;          /* in sorter.spans */
 	struct sort_span sep_first; /* the separator before the first member */

@@ -292,3 +292,15 @@ sys.exit(1 if bad else 0)' "$JFMT"
 	[[ "$output" == '["a\ud800   '* ]]
 	[[ "$output" == *'   "]' ]]
 }
+
+@test "a token longer than memory allows: out of memory, not a crash" {
+	# yajl's buffer for a token cut by reads grew with its default
+	# allocator, which went on with a null pointer (SIGSEGV).
+	! is_sanitizer_build || skip "a sanitizer's shadow memory needs more address space"
+	py 'import sys; sys.stdout.write("[\"" + "x" * 5000000 + "\", 1")' >in.json
+	local opts
+	for opts in "" "-S" "--comments"; do
+		run -3 --separate-stderr bash -c 'ulimit -v 16384 && exec "$1" $2 "$3"' - "$JFMT" "$opts" in.json
+		[ "$stderr" = "jfmt: out of memory" ]
+	done
+}

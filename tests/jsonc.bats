@@ -123,6 +123,99 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'{"a": 1, // a\n "b": 2}' $'{\n  "a": 1, // a\n  "b": 2\n}\n' --comments -S
 }
 
+# SORTED: members out of order, with comments of every kind.
+SORTED='{
+  // about zeta
+  "zeta": 1, // end zeta
+  /* about alpha,
+     on two lines */
+  "alpha": {"y": 1, /* "a" quote */ "x": 2}, // end alpha
+  "mid": /* between */ 3, /* end mid */
+  "beta": "b" // end beta
+  // closing
+}'
+
+# sorted_ok FILE OPTION...: jfmt --comments -S OPTION... FILE writes output
+# that is valid with --comments, formats to itself again, holds the same
+# value sorted as FILE does, and every comment of SORTED still.
+sorted_ok() {
+	local f=$1
+	shift
+	jfmt_ok once --comments -S "$@" "$f" || return 1
+	"$JFMT" --comments -n once
+	jfmt_ok twice --comments -S "$@" once || return 1
+	same_bytes once twice
+	"$JFMT" --strip-comments -S -c "$f" >want_value
+	"$JFMT" --strip-comments -S -c once >got_value
+	same_bytes want_value got_value
+	local c
+	for c in "// about zeta" "// end zeta" "/* about alpha," "/* \"a\" quote */" \
+		"// end alpha" "/* between */" "/* end mid */" "// end beta" "// closing"; do
+		[ "$(grep -cF -- "${c#// }" "$f")" -le "$(grep -cF -- "${c#// }" once)" ] ||
+			{ echo "lost: $c"; return 1; }
+	done
+}
+
+@test "-S: comments move with their members; only the member written last has no comma" {
+	fmt_is "$SORTED" '{
+  /* about alpha,
+     on two lines */
+  "alpha": {
+    "x": 2,
+    "y": 1 /* "a" quote */
+  }, // end alpha
+  "beta": "b", // end beta
+  "mid": /* between */ 3, /* end mid */
+  // about zeta
+  "zeta": 1 // end zeta
+  // closing
+}
+' --comments -S
+	fmt_is "$SORTED" '{/* about alpha,
+     on two lines */"alpha":{"x":2,"y":1/* "a" quote */},/* end alpha */"beta":"b",/* end beta */"mid":/* between */3,/* end mid *//* about zeta */"zeta":1/* end zeta *//* closing */}
+' --comments -S -c
+	put in.json "$SORTED"
+	local opts
+	for opts in "" "-c" "--indent 4" "--tab" "--indent 0"; do
+		sorted_ok in.json $opts
+		# in colour, the same text (the comma moved is a coloured one)
+		jfmt_ok colored --comments -S -C $opts in.json
+		strip_sgr <colored >stripped
+		same_bytes once stripped
+	done
+}
+
+@test "-S: a block comment spanning lines keeps its lines in a sorted object, at any indentation" {
+	local in=$'{"b": 1,\n  /* one\n\ttwo\n      three */\n  "a": {"d": 0, /* x\n y */ "c": 0}}'
+	fmt_is "$in" $'{\n  /* one\n\ttwo\n      three */\n  "a": {\n    "c": 0,\n    "d": 0 /* x\n y */\n  },\n  "b": 1\n}\n' --comments -S
+	fmt_is "$in" $'{\n    /* one\n\ttwo\n      three */\n    "a": {\n        "c": 0,\n        "d": 0 /* x\n y */\n    },\n    "b": 1\n}\n' --comments -S --indent 4
+	fmt_is "$in" $'{\n\t/* one\n\ttwo\n      three */\n\t"a": {\n\t\t"c": 0,\n\t\t"d": 0 /* x\n y */\n\t},\n\t"b": 1\n}\n' --comments -S --tab
+	fmt_is "$in" $'{/* one\n\ttwo\n      three */"a":{"c":0,"d":0/* x\n y */},"b":1}\n' --comments -S -c
+	# a newline followed by a byte that could be read as a depth
+	fmt_is $'{"b": 1, /*\n" */ "a": 2}' $'{\n  "a": 2,\n  "b": 1 /*\n" */\n}\n' --comments -S
+}
+
+@test "-S: nested sorted objects keep their comments, each at its depth" {
+	local in=$'{"z": {"k": 1, // k\n  // before j\n  "j": {"b": [1, 2], /* b */ "a": null} // j\n  },\n "y": 0 // y\n}'
+	fmt_is "$in" $'{\n  "y": 0, // y\n  "z": {\n    // before j\n    "j": {\n      "a": null,\n      "b": [\n        1,\n        2\n      ] /* b */\n    }, // j\n    "k": 1 // k\n  }\n}\n' --comments -S
+	fmt_is "$in" $'{"y":0,/* y */"z":{/* before j */"j":{"a":null,"b":[1,2]/* b */},/* j */"k":1/* k */}}\n' --comments -S -c
+	fmt_is "$in" $'{\n\t"y": 0, // y\n\t"z": {\n\t\t// before j\n\t\t"j": {\n\t\t\t"a": null,\n\t\t\t"b": [\n\t\t\t\t1,\n\t\t\t\t2\n\t\t\t] /* b */\n\t\t}, // j\n\t\t"k": 1 // k\n\t}\n}\n' --comments -S --tab
+	put in.json "$in"
+	local opts
+	for opts in "" "-c" "--indent 4" "--tab"; do
+		jfmt_ok once --comments -S $opts in.json
+		"$JFMT" --comments -n once
+		jfmt_ok twice --comments -S $opts once
+		same_bytes once twice
+	done
+}
+
+@test "-S: comments on lines of their own after the last member stay at the end" {
+	fmt_is $'{"b": 1, "a": 2 // a\n // end\n}' $'{\n  "a": 2, // a\n  "b": 1\n  // end\n}\n' --comments -S
+	fmt_is $'{"b": 1, "a": 2 // a\n // end\n}' $'{"a":2,/* a */"b":1/* end */}\n' --comments -S -c
+	fmt_is $'{"b": 1, "a": 2\n /* end */ /* too */ }' $'{\n  "a": 2,\n  "b": 1\n  /* end */ /* too */\n}\n' --comments -S
+}
+
 # --- Trailing commas ---
 
 @test "--comments accepts trailing commas in arrays and objects, nested, and drops them" {

@@ -119,10 +119,10 @@ print("{\"b\":0,\"a\":" * n + "1" + "}" * n)' >in.json
 	local f="$SHARED/JSONTestSuite/test_parsing/n_structure_open_array_object.json"
 	! is_sanitizer_build || skip "a sanitizer's shadow memory needs more address space"
 	run -1 --separate-stderr bash -c 'ulimit -v 65536 && exec timeout 20 "$1" -S "$2"' - "$JFMT" "$f"
-	[[ $stderr == *"end of input inside"* ]]
+	[[ $stderr == *":1:250001: end of input inside the object"* ]]
 	[[ $stderr != *"out of memory"* ]]
 	run -1 --separate-stderr bash -c 'ulimit -v 65536 && exec timeout 20 "$1" -S --indent 16 "$2"' - "$JFMT" "$f"
-	[[ $stderr == *"end of input inside"* ]]
+	[[ $stderr == *":1:250001: end of input inside the object"* ]]
 }
 
 @test "-S: running out of memory in an object that never ends reports the invalid input" {
