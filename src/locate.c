@@ -88,8 +88,13 @@ int locate_string_start(const struct window *w, unsigned long long end,
 		unsigned long long b = q;
 		while (b > lo && window_byte(w, b - 1) == '\\')
 			b--;
-		if (b == lo && b > 0)
-			return 0;       /* cannot tell: the text before is gone */
+		/* A quote at the very start of what is in memory opens the
+		 * string: the reader keeps a token's first byte in memory
+		 * (blocks.h), and a backslash before it would be inside an
+		 * earlier string.  Backslashes that reach the start leave the
+		 * count unknown. */
+		if (b == lo && b < q)
+			return 0;
 		if ((q - b) % 2 == 0) {
 			*start = q;
 			return 1;
