@@ -11,6 +11,12 @@ void report_at(const struct place *pl, unsigned long long g, const char *msg)
 	unsigned long long line, col;
 	struct diag_excerpt ex;
 
+	/* A place no longer in memory (a comment far back) is shown at the
+	 * nearest one that is. */
+	if (g < window_start(pl->w))
+		g = window_start(pl->w);
+	if (g > window_end(pl->w))
+		g = window_end(pl->w);
 	locate_line_col(pl->w, g, &line, &col);
 	locate_excerpt(pl->w, g, &ex);
 	diag_at(pl->name, line, col, msg, &ex);
