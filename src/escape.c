@@ -1,8 +1,10 @@
 /* escape.c - JSON string escaping: a table per mode says what each byte
  * needs, and runs of bytes that need nothing are copied a block at a time.
  * Non-ASCII text is checked once per string by utf8_check(), from its first
- * non-ASCII byte on. */
+ * non-ASCII byte on (with ESCAPE_ASCII, from the first that is not part of
+ * a run of three-byte characters, which escape_wide.h checks). */
 #include "escape.h"
+#include "escape_wide.h"
 
 /* What to do with each byte: 0 copies it; otherwise the letter after the
  * backslash, 'u' for \u00xx, 'v' for "check the UTF-8 sequence and copy it",
@@ -73,12 +75,29 @@ static inline char *put_escape(char *d, unsigned char e, unsigned char c)
 	return d + 2;
 }
 
-/* With ESCAPE_ASCII: write the run of non-ASCII characters from s[i],
- * known to be well-formed, as \u escapes (a surrogate pair past U+FFFF).
- * Returns where the run ends, at most n. */
-static size_t put_non_ascii_run(struct fbuffer *fb, const unsigned char *s, size_t i, size_t n)
+/* With ESCAPE_ASCII: write the run of non-ASCII characters from s[*at] as
+ * \u escapes (a surrogate pair past U+FFFF), and move *at to its end, at
+ * most n.  Three-byte characters go eight at a time where the CPU allows,
+ * checked as they go: CJK text then needs no utf8_check(), which was 5.3
+ * of the 70 million instructions of a 4 MB file.  Anything else needs
+ * s[*at..n) checked first (*checked says it was).  Returns 0, or -1 on
+ * invalid UTF-8. */
+static int put_non_ascii_run(struct fbuffer *fb, const unsigned char *s, size_t *at,
+			     size_t n, int *checked)
 {
+	size_t i = *at;
+
 	do {
+		if (escape_wide_usable && utf8_lead_length(s[i]) == 3) {
+			i = escape_wide_run(fb, s, i, n);
+			if (i == n || s[i] < 0x80)
+				break;
+		}
+		if (!*checked) {
+			if (utf8_check(s + i, n - i) < 0)
+				return -1;
+			*checked = 1;
+		}
 		fbuffer_reserve(fb, 2 * UNIT_LEN);
 		char *d = fbuffer_cursor(fb), *e;
 		size_t k;
@@ -92,7 +111,8 @@ static size_t put_non_ascii_run(struct fbuffer *fb, const unsigned char *s, size
 		fbuffer_advance(fb, (size_t)(e - d));
 		i += k;
 	} while (i < n && s[i] >= 0x80);
-	return i;
+	*at = i;
+	return 0;
 }
 
 /* What escape_body() knows as it goes. */
@@ -164,15 +184,15 @@ escape_spans(struct fbuffer *fb, const unsigned char *p, size_t n, size_t stop,
 			continue;
 		}
 		fbuffer_advance(fb, (size_t)(d - fbuffer_cursor(fb)));
-		if (!x->checked) {
+		if (e == 'a') {
+			if (put_non_ascii_run(fb, p, &i, n, &x->checked) < 0)
+				return -1;
+		} else {
 			if (utf8_check(p + i, n - i) < 0)
 				return -1;
 			x->checked = 1;
-		}
-		if (e == 'a')
-			i = put_non_ascii_run(fb, p, i, n);
-		else
 			x->check_high = 0;
+		}
 		d = fbuffer_cursor(fb);
 		end = d + fbuffer_avail(fb);
 	}
@@ -226,7 +246,8 @@ static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, i
 		}
 		fbuffer_append(fb, (const char *)s + run, i - run);
 		if (e == 'a') {
-			i = put_non_ascii_run(fb, s, i, len);
+			int checked = 1;
+			put_non_ascii_run(fb, s, &i, len, &checked);
 		} else {
 			fbuffer_reserve(fb, UNIT_LEN);
 			char *d = fbuffer_cursor(fb);
