@@ -69,7 +69,8 @@ static inline unsigned escape_special_in(__m128i v, int mode)
 /* Whether s[0..len), len <= FBUFFER_COPY_WIDTH, holds nothing to escape or
  * check.  Longer strings are tested in two overlapping halves, read without
  * going past the end; three looks cover every byte of the shortest. */
-static inline int escape_is_plain_short(const unsigned char *s, size_t len, int mode)
+static inline __attribute__((always_inline)) int
+escape_is_plain_short(const unsigned char *s, size_t len, int mode)
 {
 	if (len < 4) {
 		const unsigned char *t = escape_tables[mode & 3];
