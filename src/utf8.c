@@ -11,6 +11,8 @@
  */
 #include "utf8.h"
 
+#include "fbuffer.h"     /* fbuffer_copy_small() */
+
 #include <stdint.h>
 #include <string.h>
 
@@ -286,7 +288,7 @@ static size_t copy_avx2(char *d, const unsigned char *s, size_t len, size_t room
 		/* the last bytes, with zeros after them: they stop the copy,
 		 * and cut off any unfinished sequence */
 		unsigned char last[COPY_BLOCK] = { 0 };
-		memcpy(last, s + i, len - i);
+		fbuffer_copy_small((char *)last, (const char *)s + i, len - i);
 		__m256i in = _mm256_loadu_si256((const __m256i *)last);
 		m = stop_mask(in, stops, ctrl);
 		block256(&st, &k, in);
