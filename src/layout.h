@@ -173,8 +173,9 @@ static inline int begin_value(struct formatter *f, enum layout L)
 
 /* The separator at `depth` (after another element if `more`; before a
  * closing bracket with `more` 0) in a plain layout, as a slice of the
- * prebuilt run, which can be read FBUFFER_COPY_WIDTH bytes past any slice: returns where it
- * starts and sets *n to its length, which can be longer than the run. */
+ * prebuilt run, which can be read FBUFFER_COPY_WIDTH bytes past any slice
+ * (so copy_slices() may take it): returns where it starts and sets *n to
+ * its length, which can be longer than the run. */
 static inline const char *separator_slice(const struct formatter *f, size_t depth,
 					  int more, enum layout L, size_t *n)
 {

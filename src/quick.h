@@ -10,17 +10,18 @@
 /* --- The plain layouts' common cases, without a call ---
  *
  * Inside a container, with QUICK_ROOM bytes of room, a one-token value is
- * its separator (a slice of the prebuilt run, copied as a fixed
- * FBUFFER_COPY_WIDTH bytes) and its token, at most that long.  Anything else takes the general path, out
- * of line: with no call on the common path, the callbacks need not save
+ * its separator (a slice of the prebuilt run, copied in whole
+ * FBUFFER_COPY_WIDTH slices, up to SLICES_MAX bytes) and its token, at
+ * most one slice long.  Anything else takes the general path, out of
+ * line: with no call on the common path, the callbacks need not save
  * registers.  Each returns 0, having changed nothing, when it does not
  * apply, else QUICK_DONE, or QUICK_MEMBER after a value inside an object
  * (the caller then calls member_done()).
  */
 enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
-/* Room for a separator and a token, each copied at the full width. */
-#define QUICK_ROOM (2 * FBUFFER_COPY_WIDTH)
+/* Room for a separator and a token, each copied in whole slices. */
+#define QUICK_ROOM (SLICES_MAX + FBUFFER_COPY_WIDTH)
 
 /* Every field is read, and written, before the first byte of output: a
  * store through a char pointer may alias any of them, which would make the
@@ -47,7 +48,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
 		n = more & in_array;
 	} else if (in_array) {
 		sep = separator_slice(f, depth, (int)more, L, &n);
-		if (n > FBUFFER_COPY_WIDTH)
+		if (n > SLICES_MAX)
 			return 0;
 	} else {
 		n = 0;
@@ -63,7 +64,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
 	if (L == PLAIN_COMPACT)
 		d[0] = ',';
 	else if (sep)
-		memcpy(d, sep, FBUFFER_COPY_WIDTH);
+		copy_slices(d, sep, n);
 	fbuffer_copy_small(d + n, tok, len);
 	return in_array || open ? QUICK_DONE : QUICK_MEMBER;
 }
@@ -92,7 +93,7 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 		return 0;
 	if (L != PLAIN_COMPACT && (state[depth + 1] & CONTAINER_MEMBERS)) {
 		sep = separator_slice(f, depth, 0, L, &n);
-		if (n > FBUFFER_COPY_WIDTH)
+		if (n > SLICES_MAX)
 			return 0;
 	}
 	int rc = state[depth] & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
@@ -101,7 +102,7 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 
 	char *d = out->ptr + used;
 	if (sep)
-		memcpy(d, sep, FBUFFER_COPY_WIDTH);
+		copy_slices(d, sep, n);
 	d[n] = c;
 	return rc;
 }

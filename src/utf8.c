@@ -11,6 +11,8 @@
  */
 #include "utf8.h"
 
+#include "fbuffer.h"     /* fbuffer_copy_small() */
+
 #include <stdint.h>
 #include <string.h>
 
@@ -231,7 +233,102 @@ static int check_avx2(const unsigned char *s, size_t len)
 	__m256i e = _mm256_or_si256(st.error, st.incomplete);
 	return _mm256_testz_si256(e, e) ? 0 : -1;
 }
+
+/* The copy while checking: blocks of 32 bytes, each stored whole. */
+#define COPY_BLOCK 32
+
+/* Bit i set if in[i] is a stop of utf8_copy_until(): one pshufb finds the
+ * stop byte with the same low nibble, if any (`stops`, 0 elsewhere, which
+ * a zero byte matches: a control anyway). */
+__attribute__((target("avx2")))
+static inline unsigned stop_mask(__m256i in, __m256i stops, __m256i ctrl)
+{
+	return (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+		_mm256_cmpeq_epi8(_mm256_max_epu8(in, ctrl), ctrl),
+		_mm256_cmpeq_epi8(_mm256_shuffle_epi8(stops, in), in)));
+}
+
+__attribute__((target("avx2")))
+static size_t copy_avx2(char *d, const unsigned char *s, size_t len, size_t room,
+			const unsigned char stop[3], int *bad)
+{
+	const struct consts256 k = {
+		_mm256_set1_epi8(0x0f),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_high)),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_low)),
+		_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)second_high)),
+		_mm256_set1_epi8(THIRD_BIAS), _mm256_set1_epi8(FOURTH_BIAS),
+		_mm256_set1_epi8((char)TWO_CONTS),
+		_mm256_loadu_si256((const __m256i *)last_max),
+	};
+	unsigned char by_nibble[16] = { 0 };
+	for (int j = 0; j < 3; j++)
+		by_nibble[stop[j] & 0x0f] = stop[j];
+	const __m256i stops = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)by_nibble));
+	const __m256i ctrl = _mm256_set1_epi8(0x1f);
+	struct state256 st = { _mm256_setzero_si256(), _mm256_setzero_si256(),
+			       _mm256_setzero_si256() };
+	/* blocks may start before room_end; whole ones before full_end */
+	size_t room_end = room - COPY_BLOCK + 1;
+	size_t full_end = len >= COPY_BLOCK ? len - COPY_BLOCK + 1 : 0;
+	size_t i = 0;
+	unsigned m = 0;
+
+	if (full_end > room_end)
+		full_end = room_end;
+	for (; i < full_end; i += COPY_BLOCK) {
+		__m256i in = _mm256_loadu_si256((const __m256i *)(s + i));
+		m = stop_mask(in, stops, ctrl);
+		block256(&st, &k, in);
+		_mm256_storeu_si256((__m256i *)(d + i), in);
+		if (m != 0)
+			break;
+	}
+	if (m == 0 && i < len && i < room_end) {
+		/* the last bytes, with zeros after them: they stop the copy,
+		 * and cut off any unfinished sequence */
+		unsigned char last[COPY_BLOCK] = { 0 };
+		fbuffer_copy_small((char *)last, (const char *)s + i, len - i);
+		__m256i in = _mm256_loadu_si256((const __m256i *)last);
+		m = stop_mask(in, stops, ctrl);
+		block256(&st, &k, in);
+		_mm256_storeu_si256((__m256i *)(d + i), in);
+	}
+	if (m != 0) {
+		/* what follows the stop is checked again from there */
+		i += (size_t)__builtin_ctz(m);
+		st.incomplete = _mm256_setzero_si256();
+	} else if (i < len) {
+		/* out of room: end before any sequence the last block cuts,
+		 * which the next call checks whole, from its lead */
+		for (size_t j = 1; j < 4 && s[i - j] >= 0x80; j++) {
+			if (s[i - j] >= 0xc0) {
+				if (j < utf8_lead_length(s[i - j]))
+					i -= j;
+				break;
+			}
+		}
+		st.incomplete = _mm256_setzero_si256();
+	}
+	__m256i e = _mm256_or_si256(st.error, st.incomplete);
+	*bad = !_mm256_testz_si256(e, e);
+	return i;
+}
 #endif
+
+int utf8_copy_usable;
+
+size_t utf8_copy_until(char *d, const unsigned char *s, size_t len, size_t room,
+		       const unsigned char stop[3], int *bad)
+{
+#if defined(UTF8_X86)
+	return copy_avx2(d, s, len, room, stop, bad);
+#else
+	(void)d, (void)s, (void)len, (void)room, (void)stop;
+	*bad = 0;
+	return 0;
+#endif
+}
 
 typedef int check_fn(const unsigned char *s, size_t len);
 
@@ -241,8 +338,10 @@ static check_fn *check_long = check_plain;
 __attribute__((constructor))
 static void pick_check(void)
 {
-	if (CPU_FEATURE_ACTIVE(AVX2))
+	if (CPU_FEATURE_ACTIVE(AVX2)) {
 		check_long = check_avx2;
+		utf8_copy_usable = 1;
+	}
 	else if (CPU_FEATURE_ACTIVE(SSSE3))
 		check_long = check_ssse3;
 }

@@ -76,4 +76,19 @@ static inline unsigned utf8_decode_valid(const unsigned char *s, size_t *n)
 /** 0 if s[0..len) is well-formed UTF-8, else -1. */
 int utf8_check(const unsigned char *s, size_t len);
 
+/** Whether utf8_copy_until() may be called on this CPU (it needs AVX2). */
+extern int utf8_copy_usable;
+
+/**
+ * Copy s[0..len) to d, checking it on the way, up to the first byte below
+ * 0x20 or equal to stop[0], stop[1] or stop[2] (ASCII bytes), and no
+ * further than leaves 32 bytes of `room` at d (room must be 32 at least).
+ * Returns how many bytes were copied; up to 32 more may have been written.
+ * Sets *bad if the bytes copied, or the ones read with them, are not
+ * well-formed (a sequence cut off by the stop or by len is not); the
+ * bytes after the stop that were read are checked again by the next call.
+ */
+size_t utf8_copy_until(char *d, const unsigned char *s, size_t len, size_t room,
+		       const unsigned char stop[3], int *bad);
+
 #endif

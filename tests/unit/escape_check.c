@@ -11,6 +11,7 @@
 #include "../../src/fbuffer.c"
 #include "../../src/utf8.c"
 #include "../../src/escape.c"
+#include "../../src/escape_wide.c"
 
 #include <stdio.h>
 
@@ -131,11 +132,15 @@ static const char *const pieces[] = {
 	"a", "plain text ", "\"", "\\", "/", "\n", "\t", "\x01", "\x1f", "\x7f", "\0",
 	"\xc3\xa9", "\xce\xb1", "\xe4\xb8\xad\xe6\x96\x87", "\xf0\x9f\x98\x80",
 	"\xef\xbf\xbf", "\xf4\x8f\xbf\xbf",
+	/* three-byte characters, more than one vector's worth (escape_wide.c) */
+	("\xe3\x81\x82\xe4\xb8\xad\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xef\xbc\x9f"
+	 "\xe9\xbe\x8d\xea\xb0\x80\xe1\x80\x80"),
 	/* invalid */
 	"\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xff", "\xe4\xb8",
+	"\xe0\x9f\xbf", "\xed\xbf\xbf", "\xe4\xb8\x41", "\xe4\xc0\x80", "\xe4\x80\xc0",
 };
 #define NPIECES (sizeof pieces / sizeof pieces[0])
-#define NVALID (NPIECES - 6)
+#define NVALID (NPIECES - 11)
 
 static int check_output(void)
 {
@@ -155,7 +160,7 @@ static int check_output(void)
 			memcpy(s + len, pieces[p], n);
 			len += n;
 		}
-		int mode = r % MODES;
+		int mode = (r / 4 + r) % MODES;     /* invalid text (r % 4 == 0) in every mode too */
 		got.len = want.len = 0;
 		int rc = escape_string(&got, s, len, mode);
 		int wrc = reference(&want, s, len, mode);

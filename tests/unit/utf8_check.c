@@ -1,7 +1,8 @@
 /* utf8_check.c - checks the UTF-8 rules of src/utf8.c: utf8_sequence()
  * against an independent decoder over every code point and every 2- to
  * 4-byte pattern that matters, then each version of utf8_check() (plain,
- * SSSE3, AVX2) against a loop of utf8_sequence(), on every class of valid
+ * SSSE3, AVX2, and the copy that checks) against a loop of
+ * utf8_sequence(), on every class of valid
  * and invalid sequence placed at every offset of a 64-byte window, at the
  * end of input of every length, and in seeded random buffers.
  * Prints the versions checked; exits 1 at the first disagreement. */
@@ -10,11 +11,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* utf8_copy_until() as the escaper uses it: resumed past each stop (which
+ * stands for an escape), and given little room, so that it stops for that
+ * too; what it copies must be the input.  -2 if that is not so. */
+static int check_copy(const unsigned char *s, size_t len)
+{
+	static const unsigned char stops[3] = { '"', '\\', '/' };
+	static char out[8192];
+	size_t i = 0, room = 32 + len % 61;
+
+	while (i < len) {
+		int bad;
+		size_t n = utf8_copy_until(out + i, s + i, len - i, room, stops, &bad);
+		if (bad)
+			return -1;
+		if (n > len - i || memcmp(out + i, s + i, n) != 0)
+			return -2;
+		i += n;
+		if (i < len && (s[i] < 0x20 || memchr(stops, s[i], sizeof stops)))
+			i++;
+	}
+	return 0;
+}
+
 static const struct { const char *name; check_fn *fn; } versions[] = {
 	{ "plain", check_plain },
 #if defined(UTF8_X86)
 	{ "ssse3", check_ssse3 },
 	{ "avx2", check_avx2 },
+	{ "copy", check_copy },
 #endif
 	{ "dispatch", utf8_check },
 };
@@ -23,7 +48,7 @@ static const struct { const char *name; check_fn *fn; } versions[] = {
 static int usable(size_t v)
 {
 #if defined(UTF8_X86)
-	if (versions[v].fn == check_avx2)
+	if (versions[v].fn == check_avx2 || versions[v].fn == check_copy)
 		return CPU_FEATURE_ACTIVE(AVX2);
 	if (versions[v].fn == check_ssse3)
 		return CPU_FEATURE_ACTIVE(SSSE3);
