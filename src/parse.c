@@ -126,6 +126,14 @@ static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
 			   "string with an unpaired surrogate escape is too long to keep exactly");
 		return -1;
 	}
+	const struct window_part *cur = &r->win->cur;
+	if (q + 1 >= cur->base) {
+		/* all in the current read (a long string always is): no copy,
+		 * so that it is held once, not twice */
+		*raw = cur->p + (q + 1 - cur->base);
+		*len = (size_t)(end - 1 - (q + 1));
+		return 1;
+	}
 	r->raw.len = 0;
 	for (unsigned long long i = q + 1; i < end - 1; i++)
 		fbuffer_append_char(&r->raw, (char)window_byte(r->win, i));
