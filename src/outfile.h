@@ -15,6 +15,7 @@
 #define JFMT_OUTFILE_H
 
 #include "outpath.h"
+#include "outsig.h"
 
 /* Room for the longest `why` text, an extended attribute's name included. */
 #define OUTFILE_WHY_MAX 384
@@ -35,20 +36,6 @@ struct outfile {
 	char why[OUTFILE_WHY_MAX];
 };
 
-/**
- * Make the fatal signals that jfmt does not find ignored (SIGINT, SIGTERM,
- * SIGHUP, SIGALRM, SIGUSR1...) remove the temporary file being written
- * before jfmt dies of them, and do the same at exit(); ignore SIGXFSZ, so
- * that a file size limit is a write error (EFBIG).  Call once from main,
- * before any outfile_open() (outsig.c).
- */
-void outfile_install_signal_handlers(void);
-
-/**
- * Remove the named temporary file being written, if any.  For paths that
- * leave jfmt without exit() or a handled signal (a re-raised SIGPIPE).
- */
-void outfile_remove_pending(void);
 
 /**
  * Start replacing `path` (flags: OUTFILE_EXISTING or 0).  Returns the

@@ -2,7 +2,6 @@
  * temporary file that a handler (or exit()) must remove, and the set of
  * signals blocked while a temporary name is made and renamed.  See
  * outsig.h and outfile.h. */
-#include "outfile.h"
 #include "outsig.h"
 
 #include <limits.h>

@@ -1,11 +1,25 @@
-/* outsig.h - for outfile.c: the temporary file that the fatal-signal
- * handlers and exit() remove, and blocking those signals.  The handlers
- * themselves are installed by outfile_install_signal_handlers()
- * (outfile.h), which this module implements. */
+/* outsig.h - the temporary file that the fatal-signal handlers and exit()
+ * remove, and blocking those signals (for outfile.c); installing the
+ * handlers (for main). */
 #ifndef JFMT_OUTSIG_H
 #define JFMT_OUTSIG_H
 
 #include <signal.h>
+
+/**
+ * Make the fatal signals that jfmt does not find ignored (SIGINT, SIGTERM,
+ * SIGHUP, SIGALRM, SIGUSR1...) remove the temporary file being written
+ * before jfmt dies of them, and do the same at exit(); ignore SIGXFSZ, so
+ * that a file size limit is a write error (EFBIG).  Call once from main,
+ * before any outfile_open() .
+ */
+void outfile_install_signal_handlers(void);
+
+/**
+ * Remove the named temporary file being written, if any.  For paths that
+ * leave jfmt without exit() or a handled signal (a re-raised SIGPIPE).
+ */
+void outfile_remove_pending(void);
 
 /** Block the fatal signals, saving the old mask in `old`. */
 void outsig_block(sigset_t *old);
