@@ -27,7 +27,7 @@ HDRS := $(wildcard src/*.h)
 
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
-	libclang-rt-14-dev zsh fish python3-yaml nodejs npm diffutils patch strace
+	libclang-rt-14-dev zsh fish python3-yaml diffutils patch strace
 
 .PHONY: all deps test check check-asan debug check-yajl install uninstall clean bench \
 	fuzz dist distcheck
@@ -52,6 +52,13 @@ jfmt: $(OBJS)
 deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	# node and npm for the --width oracle tests, unless a Node.js that
+	# carries its own npm is installed already (Debian's npm conflicts
+	# with such a nodejs package)
+	command -v node >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y --no-install-recommends nodejs
+	command -v npm >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y --no-install-recommends npm
 	npm install --prefix build/npm json-stringify-pretty-compact@4
 
 # The quick tier: everything but the GiB-scale, million-deep and long
