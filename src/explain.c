@@ -136,6 +136,22 @@ static void bad_start(struct error_scene *sc, char *msg)
 
 	while (is_letter(c) && g > window_start(sc->w) && is_letter(at(sc, g - 1)))
 		c = at(sc, --g);        /* yajl stops inside a word */
+	/* but a word that begins with true, false or null is two tokens to
+	 * yajl, and the first may be gone from memory: name the second */
+	for (int again = 1; again; ) {
+		static const char *const words[] = { "true", "false", "null" };
+		again = 0;
+		for (int k = 0; k < 3 && !again; k++) {
+			size_t n = strlen(words[k]);
+			char w[WORD_MAX + 1];
+			word_at(sc, g, w);
+			if (strlen(w) > n && strncmp(w, words[k], n) == 0) {
+				g += n;
+				c = at(sc, g);
+				again = 1;
+			}
+		}
+	}
 	sc->at = g;
 	p = before(sc, g);
 	int key = p == '{' || (p == ',' && sc->open_kind == '{');

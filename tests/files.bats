@@ -275,6 +275,7 @@ wait_for_temp() {
 # --- 2. Temporary names ---
 
 @test "2. temporary names are random, and a name taken costs only a retry" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_shim
 	printf '[1]' >in.json
 	printf 'old' >out.json
@@ -301,6 +302,7 @@ wait_for_temp() {
 # --- 3. Without /proc ---
 
 @test "3. -i and -o work without /proc, by AT_EMPTY_PATH or a named temporary file" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_root
 	need_cmd unshare
 	need_shim
@@ -328,6 +330,7 @@ wait_for_temp() {
 # --- 4. Write errors and signals ---
 
 @test "4. ENOSPC and EFBIG under -o remove the named temporary file, exit 3" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_root
 	need_cmd unshare python3
 	need_shim
@@ -353,6 +356,7 @@ wait_for_temp() {
 }
 
 @test "4. fatal signals remove the named temporary file" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_shim
 	printf 'old' >out.json
 	mkfifo in.fifo
@@ -373,6 +377,7 @@ wait_for_temp() {
 # --- 5. SIGKILL between naming and renaming ---
 
 @test "5. SIGKILL between link and rename: the target is intact and the next run cleans up" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_shim
 	printf '{ "a" : 1 }' >a.json
 	cp a.json keep.json
@@ -427,6 +432,7 @@ wait_for_temp() {
 # --- 7. ACLs and extended attributes ---
 
 @test "7. -i keeps ACLs and extended attributes, or keeps the file" {
+	! is_sanitizer_build || skip "a sanitizer's runtime cannot run under the test's fault shim or without /proc"
 	need_cmd setfacl getfacl setfattr getfattr
 	printf '{ "a" : 1 }' >a.json
 	chmod 640 a.json
