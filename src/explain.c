@@ -16,11 +16,6 @@ static int is_word_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
-static int is_letter(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
-
 static int is_value_start(unsigned char c)
 {
 	return c == '"' || c == '[' || c == '{' || c == '-' || (c >= '0' && c <= '9') ||
@@ -134,24 +129,6 @@ static void bad_start(struct error_scene *sc, char *msg)
 	unsigned char c = at(sc, g), p;
 	char word[WORD_MAX + 1], what[32];
 
-	while (is_letter(c) && g > window_start(sc->w) && is_letter(at(sc, g - 1)))
-		c = at(sc, --g);        /* yajl stops inside a word */
-	/* but a word that begins with true, false or null is two tokens to
-	 * yajl, and the first may be gone from memory: name the second */
-	for (int again = 1; again; ) {
-		static const char *const words[] = { "true", "false", "null" };
-		again = 0;
-		for (int k = 0; k < 3 && !again; k++) {
-			size_t n = strlen(words[k]);
-			char w[WORD_MAX + 1];
-			word_at(sc, g, w);
-			if (strlen(w) > n && strncmp(w, words[k], n) == 0) {
-				g += n;
-				c = at(sc, g);
-				again = 1;
-			}
-		}
-	}
 	sc->at = g;
 	p = before(sc, g);
 	int key = p == '{' || (p == ',' && sc->open_kind == '{');
@@ -277,10 +254,25 @@ void explain(const struct parse_error *pe, struct error_scene *sc, char *msg)
 
 	switch (pe->kind) {
 	case ERR_WORD:
-		/* yajl stops just after the word */
-		if (!is_letter(at(sc, g)) && g > window_start(sc->w) &&
-		    is_letter(at(sc, g - 1)))
-			sc->at = g - 1;
+		/* yajl stops at the first byte that does not go on a word it
+		 * began (t, f or n...): the word is the longest run before it
+		 * that begins one of true, false and null.  Only it is looked
+		 * at: what came before may be gone from memory. */
+		for (unsigned long long k = 4; k > 0; k--) {
+			static const char *const words[] = { "true", "false", "null" };
+			if (g < window_start(sc->w) + k)
+				continue;
+			char w[5] = "";
+			for (unsigned long long i = 0; i < k; i++)
+				w[i] = (char)at(sc, g - k + i);
+			int prefix = 0;
+			for (int j = 0; j < 3; j++)
+				prefix |= strncmp(words[j], w, k) == 0;
+			if (prefix) {
+				sc->at = g - k;
+				break;
+			}
+		}
 		bad_start(sc, msg);
 		return;
 	case ERR_CHAR:
