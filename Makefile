@@ -59,7 +59,8 @@ deps:
 	  apt-get install -y --no-install-recommends nodejs
 	command -v npm >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y --no-install-recommends npm
-	npm install --prefix build/npm json-stringify-pretty-compact@4
+	npm install --prefix build/npm json-stringify-pretty-compact@4 || \
+	  echo "deps: the npm package was not installed; the --width oracle tests will skip" >&2
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).
