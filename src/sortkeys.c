@@ -44,15 +44,28 @@ void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments
 	memset(s->nl_run + 1, indent_char, SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
 }
 
-void sorter_release(struct sorter *s)
+/* Free the arrays of members and records, and leave them empty. */
+static void free_arrays(struct sorter *s)
 {
-	free(s->nl_run);
 	free(s->members);
 	free(s->notes);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
 	free(s->scratch);
+	s->members = NULL;
+	s->notes = NULL;
+	s->frames = NULL;
+	s->records = NULL;
+	s->spans = s->scratch = NULL;
+	s->members_cap = s->notes_cap = s->frames_cap = 0;
+	s->records_cap = s->spans_cap = s->scratch_cap = 0;
+}
+
+void sorter_release(struct sorter *s)
+{
+	free(s->nl_run);
+	free_arrays(s);
 	free(s->tasks);
 	fbuffer_release(&s->capture);
 }
@@ -82,19 +95,7 @@ static void overflow(struct sorter *s)
 	drop_capture(s);
 	fbuffer_release(&s->capture);
 	fbuffer_init_mem(&s->capture);
-	free(s->members);
-	free(s->notes);
-	free(s->frames);
-	free(s->records);
-	free(s->spans);
-	free(s->scratch);
-	s->members = NULL;
-	s->notes = NULL;
-	s->frames = NULL;
-	s->records = NULL;
-	s->spans = s->scratch = NULL;
-	s->members_cap = s->notes_cap = s->frames_cap = 0;
-	s->records_cap = s->spans_cap = s->scratch_cap = 0;
+	free_arrays(s);
 	s->nmembers = s->nrecords = s->nspans = 0;
 }
 
