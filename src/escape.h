@@ -66,35 +66,53 @@ static inline unsigned escape_special_in(__m128i v, int mode)
 }
 #endif
 
-/* Whether s[0..len), len <= FBUFFER_COPY_WIDTH, holds nothing to escape or
- * check.  Longer strings are tested in two overlapping halves, read without
- * going past the end; three looks cover every byte of the shortest. */
+/* Copy s[0..len), len <= FBUFFER_COPY_WIDTH, to d and return 1 if it holds
+ * nothing to escape or check; else return 0, having written d[0..len) with
+ * something.  Longer strings are read in two overlapping halves, without
+ * going past the end, and copied as they are checked, from the same loads;
+ * three looks cover every byte of the shortest.  Reading each half once,
+ * not once to check and again to copy, took 0.9 of the 29.8 million
+ * instructions jfmt -c adds to a yajl parse of 20,000 lines of NDJSON. */
 static inline __attribute__((always_inline)) int
-escape_is_plain_short(const unsigned char *s, size_t len, int mode)
+escape_copy_plain_short(char *d, const unsigned char *s, size_t len, int mode)
 {
 	if (len < 4) {
 		const unsigned char *t = escape_tables[mode & 3];
-		return len == 0 || (t[s[0]] | t[s[len / 2]] | t[s[len - 1]]) == 0;
+		if (len == 0)
+			return 1;
+		unsigned char a = s[0], b = s[len / 2], c = s[len - 1];
+		d[0] = (char)a;
+		d[len / 2] = (char)b;
+		d[len - 1] = (char)c;
+		return (t[a] | t[b] | t[c]) == 0;
 	}
 #if defined(__SSE2__)
-	__m128i v;
 	if (len >= 16) {
 		__m128i a = _mm_loadu_si128((const __m128i *)s);
 		__m128i b = _mm_loadu_si128((const __m128i *)(s + len - 16));
+		_mm_storeu_si128((__m128i *)d, a);
+		_mm_storeu_si128((__m128i *)(d + len - 16), b);
 		return (escape_special_in(a, mode) | escape_special_in(b, mode)) == 0;
 	}
 	if (len >= 8) {
-		v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)s),
-				       _mm_loadl_epi64((const __m128i *)(s + len - 8)));
-		return escape_special_in(v, mode) == 0;
+		__m128i a = _mm_loadl_epi64((const __m128i *)s);
+		__m128i b = _mm_loadl_epi64((const __m128i *)(s + len - 8));
+		_mm_storel_epi64((__m128i *)d, a);
+		_mm_storel_epi64((__m128i *)(d + len - 8), b);
+		return escape_special_in(_mm_unpacklo_epi64(a, b), mode) == 0;
 	}
 	int x, y;
 	memcpy(&x, s, 4);
 	memcpy(&y, s + len - 4, 4);
+	memcpy(d, &x, 4);
+	memcpy(d + len - 4, &y, 4);
 	/* the upper lanes are zero, which would count as control bytes */
-	v = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
+	__m128i v = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
 	return (escape_special_in(v, mode) & 0xff) == 0;
 #else
+	(void)d;
+	(void)s;
+	(void)mode;
 	return 0;
 #endif
 }
@@ -126,32 +144,46 @@ static inline void copy_slices(char *d, const char *s, size_t n)
 
 /**
  * escape_string() between `pre[0..npre)` and `post[0..npost)`: a separator,
- * the string, a colon.  `pre` must be readable up to npre rounded up to
- * FBUFFER_COPY_WIDTH (one slice at least, even when npre is 0); `npost`
- * is at most ESCAPE_POST_MAX.  Returns as escape_string().
+ * the string, a colon, in the common case only: returns 1 having written
+ * them, or 0 having written nothing when the string is long, holds
+ * anything to escape or check, or the buffer is short of room.  `pre` must
+ * be readable up to npre rounded up to FBUFFER_COPY_WIDTH (one slice at
+ * least, even when npre is 0); `npost` is at most ESCAPE_POST_MAX.
+ */
+static inline __attribute__((always_inline)) int
+escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
+			   const unsigned char *s, size_t len,
+			   const char *post, size_t npost, int mode)
+{
+	if (!FB_LIKELY(npre <= SLICES_MAX && len <= ESCAPE_QUICK_MAX &&
+		       fbuffer_avail(fb) >= SLICES_MAX + FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX))
+		return 0;
+	char *d = fbuffer_cursor(fb);
+	copy_slices(d, pre, npre);
+	d += npre;
+	if (!escape_copy_plain_short(d + 1, s, len, mode))
+		return 0;       /* what was written is not counted */
+	FB_ASSERT(npost <= ESCAPE_POST_MAX);
+	d[0] = '"';
+	d[len + 1] = '"';
+	if (npost > 0)
+		d[len + 2] = post[0];
+	if (npost > 1)
+		d[len + 3] = post[1];
+	fbuffer_advance(fb, npre + len + 2 + npost);
+	return 1;
+}
+
+/**
+ * escape_string_framed_quick() for any string: returns as escape_string().
  */
 static inline __attribute__((always_inline)) int
 escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
 		     const unsigned char *s, size_t len,
 		     const char *post, size_t npost, int mode)
 {
-	if (FB_LIKELY(npre <= SLICES_MAX && len <= ESCAPE_QUICK_MAX &&
-		      fbuffer_avail(fb) >= SLICES_MAX + FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX &&
-		      escape_is_plain_short(s, len, mode))) {
-		char *d = fbuffer_cursor(fb);
-		FB_ASSERT(npost <= ESCAPE_POST_MAX);
-		copy_slices(d, pre, npre);
-		d += npre;
-		d[0] = '"';
-		fbuffer_copy_small(d + 1, (const char *)s, len);
-		d[len + 1] = '"';
-		if (npost > 0)
-			d[len + 2] = post[0];
-		if (npost > 1)
-			d[len + 3] = post[1];
-		fbuffer_advance(fb, npre + len + 2 + npost);
+	if (escape_string_framed_quick(fb, pre, npre, s, len, post, npost, mode))
 		return 0;
-	}
 	return escape_string_framed_slow(fb, pre, npre, s, len, post, npost, mode);
 }
 

@@ -46,8 +46,8 @@ static inline int do_number(struct formatter *f, const char *s, size_t len, enum
 	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : number_slow(f, s, len, L);
 }
 
-static inline int do_string(struct formatter *f, const unsigned char *s, size_t len,
-			    enum layout L)
+static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, size_t len,
+			       enum layout L)
 {
 	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
 		size_t n;
@@ -63,6 +63,14 @@ static inline int do_string(struct formatter *f, const unsigned char *s, size_t 
 	return end_value(f);
 }
 
+static ALWAYS_INLINE int do_string(struct formatter *f, const unsigned char *s, size_t len,
+				   enum layout L)
+{
+	int q = quick_string(f, s, len, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : string_slow(f, s, len, L);
+}
+
 static NOINLINE int start_map_slow(struct formatter *f, enum layout L)
 {
 	if (!open_container(f, CONTAINER_OBJECT, '{', COLOR_OBJECT, L))
@@ -76,11 +84,11 @@ static NOINLINE int start_map_slow(struct formatter *f, enum layout L)
 
 static inline int do_start_map(struct formatter *f, enum layout L)
 {
-	return quick_open(f, CONTAINER_OBJECT, "{", L) || start_map_slow(f, L);
+	return quick_open_any(f, CONTAINER_OBJECT, "{", L, start_map_slow);
 }
 
-static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t len,
-			     enum layout L)
+static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t len,
+				enum layout L)
 {
 	unsigned char *st = &f->state[f->depth];
 
@@ -112,6 +120,14 @@ static inline int do_map_key(struct formatter *f, const unsigned char *s, size_t
 	return 1;
 }
 
+static ALWAYS_INLINE int do_map_key(struct formatter *f, const unsigned char *s, size_t len,
+				    enum layout L)
+{
+	if (quick_key(f, s, len, L))
+		return 1;
+	return map_key_slow(f, s, len, L);
+}
+
 static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 {
 	if (has_comments(f, L) && !place_close(f))
@@ -127,9 +143,7 @@ static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 
 static inline int do_end_map(struct formatter *f, enum layout L)
 {
-	int q = quick_close(f, '}', L);
-
-	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : end_map_slow(f, L);
+	return quick_close_any(f, '}', L, end_map_slow);
 }
 
 static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
@@ -139,7 +153,7 @@ static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
 
 static inline int do_start_array(struct formatter *f, enum layout L)
 {
-	return quick_open(f, 0, "[", L) || start_array_slow(f, L);
+	return quick_open_any(f, 0, "[", L, start_array_slow);
 }
 
 static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
@@ -152,9 +166,7 @@ static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
 
 static inline int do_end_array(struct formatter *f, enum layout L)
 {
-	int q = quick_close(f, ']', L);
-
-	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : end_array_slow(f, L);
+	return quick_close_any(f, ']', L, end_array_slow);
 }
 
 #define DEFINE_CALLBACKS(L, name)                                              \

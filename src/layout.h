@@ -226,6 +226,7 @@ static inline int value_token(struct formatter *f, enum color_class c,
 }
 
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* A whole document has been written: end its line and tell the reader. */
 static NOINLINE int end_document(struct formatter *f)
@@ -239,10 +240,9 @@ static NOINLINE int end_document(struct formatter *f)
 }
 
 /* After a value inside an object: tell the reader (for its messages). */
-static NOINLINE int member_done(struct formatter *f)
+static inline int member_done(struct formatter *f)
 {
-	f->hooks->member_end(f->hooks->ctx);
-	return 1;
+	return f->hooks->member_end(f->hooks->ctx);
 }
 
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */

@@ -103,11 +103,12 @@ static int on_value_end(void *ctx)
 	return 1;
 }
 
-static void on_member_end(void *ctx)
+static int on_member_end(void *ctx)
 {
 	struct parser *r = ctx;
 
 	r->member_end = parse_offset(r);
+	return 1;
 }
 
 /* Give the consumer the raw text of the string token yajl just read, if it

@@ -1,6 +1,7 @@
 /* quick.h - the plain layouts' common cases, without a call: a one-token
- * value, an opening or closing bracket, written with one room check and
- * fixed-width copies.  Private to layout.c.
+ * value, an opening or closing bracket, a string or key that needs no
+ * escaping, written with one room check and fixed-width copies.  Private
+ * to layout.c.
  */
 #ifndef JFMT_QUICK_H
 #define JFMT_QUICK_H
@@ -12,11 +13,15 @@
  * Inside a container, with QUICK_ROOM bytes of room, a one-token value is
  * its separator (a slice of the prebuilt run, copied in whole
  * FBUFFER_COPY_WIDTH slices, up to SLICES_MAX bytes) and its token, at
- * most one slice long.  Anything else takes the general path, out of
- * line: with no call on the common path, the callbacks need not save
+ * most one slice long; a string or key that needs no escaping is taken the
+ * same way.  Anything else takes the general path, out of line, as a tail
+ * call: with no call on the common path, the callbacks need not save
  * registers.  Each returns 0, having changed nothing, when it does not
  * apply, else QUICK_DONE, or QUICK_MEMBER after a value inside an object
- * (the caller then calls member_done()).
+ * (the caller then calls member_done()).  A document's own brackets have
+ * lean paths of their own.  On 20,000 lines of NDJSON (7 keys each),
+ * taking strings, keys and a document's brackets here cut 123.8 million
+ * instructions to 117.5.
  */
 enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
@@ -105,6 +110,103 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 		copy_slices(d, sep, n);
 	d[n] = c;
 	return rc;
+}
+
+/* A string value with its separator, or a key with its separator and
+ * colon, when escape_string_framed_quick() takes it; the raw text of a
+ * string with an unpaired surrogate escape goes the long way. */
+static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *s, size_t len,
+				      enum layout L)
+{
+	size_t depth = f->depth, n = 0;
+
+	if (L == GENERAL || depth == 0 || f->raw_check)
+		return 0;
+	unsigned char *st = &f->state[depth];
+	unsigned bits = *st;
+	const char *sep = f->nl_indent;
+	if (!(bits & CONTAINER_OBJECT))  /* in an object the key is out */
+		sep = separator_slice(f, depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
+	if (!escape_string_framed_quick(&f->output, sep, n, s, len, NULL, 0, 0))
+		return 0;
+	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
+	return bits & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
+}
+
+static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, size_t len,
+				   enum layout L)
+{
+	unsigned char *st = &f->state[f->depth];
+	unsigned bits = *st;
+	size_t n;
+
+	if (L == GENERAL || f->raw_check)
+		return 0;
+	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
+	if (!escape_string_framed_quick(&f->output, sep, n, s, len, ": ",
+					L == PLAIN_COMPACT ? 1 : 2, 0))
+		return 0;
+	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
+	return 1;
+}
+
+/* A document's first bracket in a plain layout (f->depth is 0), which
+ * quick_token() leaves, as a scalar there ends its document at once. */
+static NOINLINE int open_document(struct formatter *f, char c, unsigned char bits)
+{
+	FB_ASSERT(f->state_cap > 1);    /* format_init() makes room for 64 */
+	fbuffer_append_char(&f->output, c);
+	f->depth = 1;
+	f->state[1] = bits;
+	return 1;
+}
+
+/* An opening bracket, by whichever path applies: `slow` is the general one. */
+static ALWAYS_INLINE int quick_open_any(struct formatter *f, unsigned char bits, const char *c,
+				       enum layout L, int (*slow)(struct formatter *, enum layout))
+{
+	if (quick_open(f, bits, c, L))
+		return 1;
+	if (L != GENERAL && f->depth == 0)
+		return open_document(f, c[0], bits);
+	return slow(f, L);
+}
+
+/* A document's last bracket in a plain layout (f->depth is 1), after a
+ * newline if `newline` (pretty, with elements): it ends the document's
+ * line, and the document.  Returns yajl's "go on" (1) or "stop" (0).
+ * Without the general path's tests for colour, comments and sorting, a
+ * line of NDJSON costs 110 instructions fewer. */
+static NOINLINE int close_document(struct formatter *f, char c, int newline)
+{
+	struct fbuffer *out = &f->output;
+
+	f->depth = 0;
+	fbuffer_reserve(out, 3);
+	char *d = fbuffer_cursor(out);
+	d[0] = '\n';
+	d[newline] = c;
+	d[newline + 1] = '\n';
+	fbuffer_advance(out, 2 + (size_t)newline);
+	fbuffer_commit(out);
+	return f->hooks->value_end(f->hooks->ctx) == 0;
+}
+
+/* A closing bracket, by whichever path applies: `slow` is the general one. */
+static ALWAYS_INLINE int quick_close_any(struct formatter *f, char c, enum layout L,
+					int (*slow)(struct formatter *, enum layout))
+{
+	if (L != GENERAL) {
+		int q = quick_close(f, c, L);
+		if (FB_LIKELY(q == QUICK_DONE))
+			return 1;
+		if (q)
+			return member_done(f);
+		if (f->depth == 1)
+			return close_document(f, c, L != PLAIN_COMPACT &&
+					      (f->state[1] & CONTAINER_MEMBERS));
+	}
+	return slow(f, L);
 }
 
 #endif

@@ -33,8 +33,9 @@ struct feed_hooks {
 	void *ctx;
 	/** A top-level value has ended.  Returns 0 to go on, else stop. */
 	int (*value_end)(void *ctx);
-	/** A value inside an object has ended (its member is complete). */
-	void (*member_end)(void *ctx);
+	/** A value inside an object has ended (its member is complete).
+	 * Returns 1 (yajl's "go on"), so that a callback can end with it. */
+	int (*member_end)(void *ctx);
 	/**
 	 * Called for a string (or key) token while the consumer's raw check
 	 * is on (sink.set_raw_check): if the token holds an escape yajl

@@ -27,7 +27,7 @@ static int value_done(struct validator *v)
 	v->events++;
 	if (v->depth != 0) {
 		if (v->in_object[v->depth])
-			v->hooks->member_end(v->hooks->ctx);
+			return v->hooks->member_end(v->hooks->ctx);
 		return 1;
 	}
 	return v->hooks->value_end(v->hooks->ctx) == 0;

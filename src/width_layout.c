@@ -49,10 +49,10 @@ static int stage_value_end(void *ctx)
 	return 0;               /* an object ended: the callbacks below see it */
 }
 
-static void stage_member_end(void *ctx)
+static int stage_member_end(void *ctx)
 {
 	struct width_stage *st = ctx;
-	st->outer->member_end(st->outer->ctx);
+	return st->outer->member_end(st->outer->ctx);
 }
 
 static int stage_raw_string(void *ctx, const unsigned char **raw, size_t *len)

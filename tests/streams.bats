@@ -22,6 +22,13 @@ RS=$'\x1e'
 	fmt_is $'1\t2\r\n3' $'1\n2\n3\n' -c
 }
 
+@test "each document's brackets, empty or not, open and end its own lines" {
+	fmt_is '[]{}[[]]{"a":{}}[1]' $'[]\n{}\n[[]]\n{"a":{}}\n[1]\n' -c
+	fmt_is '[]{}[[]]{"a":{}}[1]' $'[]\n{}\n[\n  []\n]\n{\n  "a": {}\n}\n[\n  1\n]\n'
+	fmt_is '[{}] {"a":[]}' $'[\n\t{}\n]\n{\n\t"a": []\n}\n' --tab
+	fmt_is '[{}] {"a":[]}' $'[\n{}\n]\n{\n"a": []\n}\n' --indent=0
+}
+
 @test "values that would run together are rejected at the second, as before" {
 	local input col
 	for input in truefalse:5 1true:2 00:2 1-2:2 nulltrue:5 '1.5.3':4; do

@@ -1,5 +1,5 @@
 /* escape_check.c - checks src/escape.c: that the vector predicate
- * (escape_special_in) and the short-string test (escape_is_plain_short)
+ * (escape_special_in) and the short-string copy (escape_copy_plain_short)
  * call a byte special exactly when escape_tables says so, for all 256 byte
  * values in all four modes at every position of strings of 0 to 32 bytes;
  * and that escape_string() writes what a byte-at-a-time escaper written
@@ -26,6 +26,20 @@ static int plain_everywhere(unsigned b)
 	return 1;
 }
 
+/* escape_copy_plain_short(), which must also have copied a plain string
+ * whole: -1 if it did not. */
+static int plain_short(const unsigned char *s, size_t len, int mode)
+{
+	char d[SHORT_MAX];
+	int plain = escape_copy_plain_short(d, s, len, mode);
+
+	if (plain && memcmp(d, s, len) != 0) {
+		printf("mode %d: plain string of %zu bytes copied wrong\n", mode, len);
+		return -1;
+	}
+	return plain;
+}
+
 static int check_predicates(void)
 {
 	unsigned char fillers[256], s[SHORT_MAX];
@@ -40,14 +54,14 @@ static int check_predicates(void)
 			for (size_t len = 0; len <= SHORT_MAX; len++) {
 				for (size_t k = 0; k < len; k++)
 					s[k] = fillers[(k + b + len) % nfill];
-				if (!escape_is_plain_short(s, len, mode)) {
+				if (plain_short(s, len, mode) != 1) {
 					printf("mode %d: plain string of %zu bytes called special\n", mode, len);
 					return 1;
 				}
 				for (size_t at = 0; at < len; at++) {
 					unsigned char keep = s[at];
 					s[at] = (unsigned char)b;
-					if (escape_is_plain_short(s, len, mode) != (t[b] == 0)) {
+					if (plain_short(s, len, mode) != (t[b] == 0)) {
 						printf("mode %d: byte %02x at %zu of %zu: short test says %s\n",
 						       mode, b, at, len, t[b] ? "plain" : "special");
 						return 1;
