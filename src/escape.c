@@ -132,10 +132,39 @@ struct escaper {
 /* Room for one span: the copy of it, then an escape at its last byte. */
 #define SPAN_ROOM (SPAN + UNIT_LEN)
 
-/* The ASCII bytes that stop utf8_copy_until(), besides the controls: per
- * mode without and with ESCAPE_SLASH; and the room it is given. */
-static const unsigned char copy_stops[2][3] = { { '"', '\\', '"' }, { '"', '\\', '/' } };
+/* Where utf8_copy_until() stops: the ASCII bytes to escape, per mode
+ * without and with ESCAPE_SLASH (from escape_tables); and the room it is
+ * given. */
+static struct utf8_stops copy_stops[2];
+
+__attribute__((constructor))
+static void make_copy_stops(void)
+{
+	utf8_stops_make(&copy_stops[0], escape_tables[0]);
+	utf8_stops_make(&copy_stops[1], escape_tables[ESCAPE_SLASH]);
+}
+
 #define COPY_ROOM 1024
+
+/* What copy_checked() returns for invalid UTF-8. */
+#define COPY_BAD ((size_t)-1)
+
+/* With utf8_copy_usable: copy and check s[0..n) in one pass, up to the
+ * next byte to escape (or as far as the room allows); apart, the two cost
+ * 13.4 of the 63 million instructions of 4 MB of CJK text.  Returns how
+ * many bytes were copied, or COPY_BAD. */
+static inline size_t copy_checked(struct fbuffer *fb, const unsigned char *s, size_t n, int mode)
+{
+	int bad;
+
+	fbuffer_reserve(fb, COPY_ROOM);
+	size_t r = utf8_copy_until(fbuffer_cursor(fb), s, n, fbuffer_avail(fb),
+				   &copy_stops[(mode & ESCAPE_SLASH) != 0], &bad);
+	if (bad)
+		return COPY_BAD;
+	fbuffer_advance(fb, r);
+	return r;
+}
 
 #if defined(__SSE2__)
 /* Bit i set if p[i] needs work, for the BLOCK bytes at p. */
@@ -214,16 +243,9 @@ escape_spans(struct fbuffer *fb, const unsigned char *p, size_t n, size_t stop,
 			if (put_non_ascii_run(fb, p, &i, n, &x->checked) < 0)
 				return -1;
 		} else if (utf8_copy_usable) {
-			/* copy and check in one pass, to the next byte to
-			 * escape: apart, the two cost 13.4 of the 63 million
-			 * instructions of 4 MB of CJK text */
-			int bad;
-			fbuffer_reserve(fb, COPY_ROOM);
-			size_t r = utf8_copy_until(fbuffer_cursor(fb), p + i, n - i, fbuffer_avail(fb),
-						   copy_stops[(mode & ESCAPE_SLASH) != 0], &bad);
-			if (bad)
+			size_t r = copy_checked(fb, p + i, n - i, mode);
+			if (r == COPY_BAD)
 				return -1;
-			fbuffer_advance(fb, r);
 			i += r;
 		} else {
 			if (utf8_check(p + i, n - i) < 0)
@@ -300,14 +322,28 @@ static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, i
 }
 #endif
 
-int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
-			      const unsigned char *s, size_t len,
-			      const char *post, size_t npost, int mode)
+/* Inline in escape_string() too, which -a uses: a call there cost 0.9%
+ * more instructions on CJK text. */
+inline __attribute__((always_inline)) int
+escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
+			  const unsigned char *s, size_t len,
+			  const char *post, size_t npost, int mode)
 {
+	size_t i = 0;
+	int rc = 0;
+
 	if (npre > 0)
 		fbuffer_append(fb, pre, npre);
 	fbuffer_append_char(fb, '"');
-	int rc = escape_body(fb, s, len, mode);
+	/* Most strings that come here have nothing to escape (they are long,
+	 * or not ASCII): copied and checked whole, at once, they cost 25
+	 * instructions less than through escape_body(). */
+	if (!(mode & ESCAPE_ASCII) && utf8_copy_usable)
+		i = copy_checked(fb, s, len, mode);
+	if (i == COPY_BAD)
+		rc = -1;
+	else if (i < len)
+		rc = escape_body(fb, s + i, len - i, mode);
 	fbuffer_append_char(fb, '"');
 	if (npost > 0)
 		fbuffer_append(fb, post, npost);

@@ -173,6 +173,38 @@ sys.exit(1 if bad else 0)' "$JFMT"
 	message_starts "$err" "jfmt: <stdin>:1:"
 }
 
+@test "long non-ASCII strings: kept byte for byte; a bad sequence anywhere rejected at its column" {
+	# strings of every length around the 32-byte blocks of the copy that
+	# checks UTF-8 (its last block is read over the one before), with a
+	# bad sequence at every character in turn; escapes among them
+	py '
+import subprocess, sys
+jfmt = sys.argv[1]
+chars = ["\u4e2d", "\u6587", "a", "\u00e9", "\U0001f600", "\u3042", "\ufffd", "\uac00"]
+bads = [b"\xed\xa0\x80", b"\xe4\xb8", b"\xff", b"\xc0\xaf", b"\x80", b"\xf4\x90\x80\x80"]
+fail = []
+def text(n, seed):
+    return "".join(chars[(k * 7 + seed) % len(chars)] if (k + seed) % 13 else "\u4e2d" for k in range(n))
+docs = [text(n, n) for n in range(8, 80)]
+docs += [t[:len(t) // 2] + "\n\"\\/" + t[len(t) // 2:] for t in docs[::5]]
+body = "[" + ",".join("\"" + d.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"" for d in docs) + "]"
+out = subprocess.run([jfmt, "-c"], input=body.encode(), capture_output=True)
+if out.returncode != 0 or out.stdout != body.encode() + b"\n":
+    fail.append("valid strings not kept: exit %d %r" % (out.returncode, out.stderr[:200]))
+for n in (10, 11, 16, 21, 22, 32, 43):
+    t = text(n, n).encode()
+    cuts = [k for k in range(len(t)) if t[k] < 0x80 or t[k] >= 0xc0]
+    for j, at in enumerate(cuts):
+        bad = bads[j % len(bads)]
+        doc = b"\"" + t[:at] + bad + t[at:] + b"\""
+        p = subprocess.run([jfmt, "-c"], input=doc, capture_output=True)
+        want = b"jfmt: <stdin>:1:%d: " % (at + 2)
+        if p.returncode != 1 or not p.stderr.startswith(want):
+            fail.append("%r at byte %d of %d: exit %d %r" % (bad, at, len(t), p.returncode, p.stderr[:100]))
+print("\n".join(fail[:20]))
+sys.exit(1 if fail else 0)' "$JFMT"
+}
+
 @test "a number of a million digits is kept exactly" {
 	local in=$BATS_TEST_TMPDIR/in mode
 	py 'import sys; sys.stdout.write("[1" + "2" * 999999 + ", -0." + "3" * 1000000 + ", 1e+" + "4" * 1000000 + "]\n")' >"$in"

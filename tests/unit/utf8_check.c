@@ -2,9 +2,10 @@
  * against an independent decoder over every code point and every 2- to
  * 4-byte pattern that matters, then each version of utf8_check() (plain,
  * SSSE3, AVX2, and the copy that checks) against a loop of
- * utf8_sequence(), on every class of valid
- * and invalid sequence placed at every offset of a 64-byte window, at the
- * end of input of every length, and in seeded random buffers.
+ * utf8_sequence(), on every class of valid and invalid sequence placed at
+ * every offset of a 64-byte window and of input of every length up to 104,
+ * at the end of input of every length, every byte pair at the block edges,
+ * and in seeded random buffers.
  * Prints the versions checked; exits 1 at the first disagreement. */
 #include "../../src/utf8.c"
 
@@ -17,18 +18,34 @@
 static int check_copy(const unsigned char *s, size_t len)
 {
 	static const unsigned char stops[3] = { '"', '\\', '/' };
+	static struct utf8_stops stop_set;
+	if (!stop_set.high[0]) {
+		unsigned char set[UTF8_STOPS] = { 0 };
+		memset(set, 1, 0x20);
+		for (size_t k = 0; k < sizeof stops; k++)
+			set[stops[k]] = 1;
+		utf8_stops_make(&stop_set, set);
+	}
 	static char out[8192];
 	size_t i = 0, room = 32 + len % 61;
 
 	while (i < len) {
 		int bad;
-		size_t n = utf8_copy_until(out + i, s + i, len - i, room, stops, &bad);
+		size_t n = utf8_copy_until(out + i, s + i, len - i, room, &stop_set, &bad);
 		if (bad)
 			return -1;
 		if (n > len - i || memcmp(out + i, s + i, n) != 0)
 			return -2;
+		/* no stop is passed, and none but the lack of room ends a copy
+		 * early (backed off to the start of a character) */
+		for (size_t k = i; k < i + n; k++)
+			if (s[k] < 0x20 || memchr(stops, s[k], sizeof stops))
+				return -2;
+		int stopped = i + n < len && (s[i + n] < 0x20 || memchr(stops, s[i + n], sizeof stops));
+		if (i + n < len && !stopped && n + 32 + 3 < room)
+			return -2;
 		i += n;
-		if (i < len && (s[i] < 0x20 || memchr(stops, s[i], sizeof stops)))
+		if (stopped)
 			i++;
 	}
 	return 0;
@@ -203,7 +220,7 @@ static unsigned next(void)
 
 int main(void)
 {
-	enum { WINDOW = 64, ROOM = 4096 };
+	enum { WINDOW = 64, ROOM = 4096, LEADS_BEFORE = 3 };
 	static unsigned char buf[ROOM];
 	int bad = check_sequence_rule();
 
@@ -228,13 +245,30 @@ int main(void)
 			}
 		}
 	}
-	/* every byte pair at the block edges */
+	/* each class at every offset of input of every length up to two
+	 * blocks of the copy and a half, in each background: the copy reads
+	 * its last block over the one before.  Leads before the input would
+	 * make errors of a read before it. */
+	for (size_t c = 0; c < NCLASSES && !bad; c++)
+		for (size_t g = 0; g < NBACKGROUNDS && !bad; g++)
+			for (size_t n = classes[c].len; n <= WINDOW + 40 && !bad; n++)
+				for (size_t at = 0; at + classes[c].len <= n && !bad; at++) {
+					memset(buf, 0xf0, LEADS_BEFORE);
+					fill(buf + LEADS_BEFORE, n, backgrounds[g]);
+					memcpy(buf + LEADS_BEFORE + at, classes[c].b, classes[c].len);
+					bad |= check(buf + LEADS_BEFORE, n, "a class in text of every length");
+				}
+	/* every byte pair at the block edges, and where the copy's last
+	 * block, over the one before, starts */
 	for (unsigned x = 0; x < 1u << 16 && !bad; x++) {
-		static const size_t at[] = { 0, 14, 15, 16, 30, 31, 32, 62 };
+		static const size_t at[] = { 0, 14, 15, 16, 30, 31, 32, 46, 47, 48, 62, 63,
+					     64, 78, 79, 80, 94, 95, 96, 126, 127, 128 };
 		for (size_t k = 0; k < sizeof at / sizeof at[0] && !bad; k++) {
-			fill(buf, WINDOW, "a");
+			fill(buf, 2 * WINDOW + 32, "a");
 			buf[at[k]] = (unsigned char)(x >> 8), buf[at[k] + 1] = (unsigned char)x;
-			bad |= check(buf, WINDOW, "a byte pair");
+			if (at[k] + 2 <= WINDOW)
+				bad |= check(buf, WINDOW, "a byte pair");
+			bad |= check(buf, 2 * WINDOW + 32, "a byte pair");
 			bad |= check(buf, at[k] + 2, "a byte pair at the end");
 		}
 	}
