@@ -35,6 +35,8 @@ def _goals():
     # the big document, against the validating floor, in wall time
     add("%(input)s: `jfmt -c` ≤ 1.08 × floor (wall, in turns)", "turns", 1.08, ["big"], "jfmt -c", "floor")
     add("%(input)s: `jfmt` ≤ 1.15 × floor (wall, in turns)", "turns", 1.15, ["big"], "jfmt", "floor")
+    add("%(input)s: `jfmt --width=80` ≤ 1.3 × floor (wall, in turns)", "turns", 1.3, ["big"],
+        "jfmt --width=80", "floor")
     add("start-up (%(input)s, in turns): `jfmt -c` ≤ 1.10 × `json_reformat -s -m`",
         "turns", 1.10, ["small_hash"], "jfmt -c", "json_reformat -s -m")
     # each value is held back up to --buffer-size (4 MiB by default)

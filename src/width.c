@@ -81,7 +81,7 @@ void width_reset(struct width *w)
 	w->depth = 0;
 	w->room = w->style.limit;
 	w->deadline = 0;
-	w->after_key = w->direct = 0;
+	w->after_key = w->direct = w->key_out = 0;
 }
 
 void width_release(struct width *w)
@@ -107,21 +107,13 @@ static inline void put(struct width *w, size_t from, size_t to)
 	fbuffer_append(w->out, text_at(w, from), to - from);
 }
 
-/* The columns left for an element of the innermost expanded container. */
-static void set_room(struct width *w)
-{
-	unsigned long long indent = (unsigned long long)w->depth * w->indent_cols;
-
-	w->room = w->style.limit > indent ? w->style.limit - indent : 0;
-}
-
 static void push_expanded(struct width *w, int object)
 {
 	w->depth++;
 	if (w->depth >= w->expanded_cap)
 		w->expanded = xgrow_array(w->expanded, &w->expanded_cap, w->depth + 1, 1);
 	w->expanded[w->depth] = object ? EXPANDED_OBJECT : 0;
-	set_room(w);
+	width_set_room(w);
 }
 
 /* The held container at the front: one line, expanded, or not known yet.
@@ -228,7 +220,7 @@ void width_settle(struct width *w)
 		struct width_node *x = width_node(w, w->head);
 		if (x->kind == NODE_CLOSE) {    /* of the innermost expanded one */
 			unsigned char e = w->expanded[w->depth--];
-			set_room(w);
+			width_set_room(w);
 			if (e & EXPANDED_MEMBERS)
 				width_newline(w, w->depth, 0);
 			put(w, x->b0, x->b1);

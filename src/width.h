@@ -20,7 +20,8 @@
  *
  * Use: for each token, width_begin() says where to write it; write it
  * there; then width_end().  The engine writes decided output to the
- * fbuffer given at init.  Private to the formatter (width_layout.c).
+ * fbuffer given at init.  Private to the formatter (width_layout.c), whose
+ * common tokens take shorter ways to the same (width_quick.h).
  */
 #ifndef JFMT_WIDTH_H
 #define JFMT_WIDTH_H
@@ -98,13 +99,20 @@ struct width {
 	 * they sit inside the expanded ones. */
 	size_t *open;
 	size_t open_lo, open_hi, open_cap;
-	int need_comma;         /* the innermost held one has an element */
+	int need_comma;         /* the innermost held one has an element,
+				 * and no key waits for its value */
 
 	/* The open containers already written expanded, one byte each. */
 	unsigned char *expanded;
 	size_t depth, expanded_cap;
 
-	int after_key;          /* a key is held, its value comes next */
+	int after_key;          /* a key is held (1), or written out with its
+				 * separator (2): its value comes next */
+	int key_out;            /* the key of the element coming is out: so
+				 * is its separator */
+	int plain;              /* set by the caller: no colour, and no
+				 * sorting stage in the way (its quick
+				 * paths, width_quick.h, apply) */
 	size_t elem_start;      /* where the element coming starts in text */
 	unsigned long long elem_col;
 	int direct;             /* this token goes straight to out */
@@ -147,6 +155,14 @@ void width_grow(struct width *w);
 #define EXPANDED_OBJECT  1
 #define EXPANDED_MEMBERS 2
 
+/* The columns left for an element of the innermost expanded container. */
+WIDTH_INLINE void width_set_room(struct width *w)
+{
+	unsigned long long indent = (unsigned long long)w->depth * w->indent_cols;
+
+	w->room = w->style.limit > indent ? w->style.limit - indent : 0;
+}
+
 /* A newline and the indentation of `depth`, after a plain comma if
  * `comma`. */
 WIDTH_INLINE void width_newline(struct width *w, size_t depth, int comma)
@@ -169,6 +185,10 @@ WIDTH_INLINE void width_separator(struct width *w)
 {
 	if (w->depth == 0)
 		return;
+	if (w->key_out) {       /* written with the key */
+		w->key_out = 0;
+		return;
+	}
 	unsigned char *e = &w->expanded[w->depth];
 	int more = *e & EXPANDED_MEMBERS;
 	*e |= EXPANDED_MEMBERS;
@@ -289,6 +309,7 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 	w->col += cols;
 	if (ev == WIDTH_KEY) {
 		w->after_key = 1;
+		w->need_comma = 0;
 		return;
 	}
 	w->after_key = 0;
@@ -339,40 +360,6 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 	}
 	if (w->col > w->deadline)
 		width_settle(w);
-}
-
-/**
- * A scalar whose token, s[0..n), has no colour and is its width: the same
- * as width_begin(), writing it, and width_end().
- */
-WIDTH_INLINE void width_scalar(struct width *w, const char *s, size_t n)
-{
-	struct fbuffer *t = &w->text;
-	size_t len = t->len;
-
-	/* The common case, an element of a held container, with every field
-	 * read before the first byte is written (a char store may alias any
-	 * of them). */
-	if (FB_LIKELY(w->open_hi != w->open_lo && !w->after_key && !w->style.color &&
-		      n <= FBUFFER_COPY_WIDTH && t->cap - len >= 2 + FBUFFER_COPY_WIDTH)) {
-		char *d = t->ptr + len;
-		size_t c = w->need_comma ? 2 : 0;
-		unsigned long long col = w->col + c + n;
-		int settle = col > w->deadline;
-		w->need_comma = 1;
-		w->col = col;
-		t->len = len + c + n;
-		d[0] = ',';
-		d[1] = ' ';
-		fbuffer_copy_small(d + c, s, n);
-		if (settle)
-			width_settle(w);
-		return;
-	}
-	struct fbuffer *out = width_begin(w, WIDTH_SCALAR);
-
-	fbuffer_append_short(out, s, n);
-	width_end(w, WIDTH_SCALAR, n);
 }
 
 #endif

@@ -1,39 +1,28 @@
 /* width_layout.c - the formatter's yajl callbacks for --width: each token
  * is written (escaped, coloured) where the layout engine (width.h) says,
- * and the engine places it.
- *
- * With --sort-keys the sorted order decides the width: each outermost
- * object is first laid out by a formatter of its own (the stage), compact
- * and sorted, into memory, and its text is then parsed again, in sorted
- * order, into these callbacks.  Memory is that of --sort-keys: the largest
- * object, a few times over.
+ * and the engine places it.  With --sort-keys, the events of each
+ * outermost object go through the stage first (width_stage.h).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "format.h"
 #include "layout.h"
 #include "width.h"
+#include "width_quick.h"
+#include "width_stage.h"
 
-struct width_stage {
-	struct format_options opt;      /* compact and sorted */
-	struct feed_hooks hooks;        /* the stage's, passing on to: */
-	const struct feed_hooks *outer; /* the reader's */
-	struct formatter fmt;
-	const yajl_callbacks *cbs;      /* fmt's */
-	int replaying;                  /* the stage's text is being parsed */
-};
-
-/* Start a token, and point f->out where its bytes go. */
-static size_t begin_token(struct formatter *f, enum width_event ev)
+/* Start a token, and point f->out where its bytes go.  Both are inlined
+ * whole, as width_begin() and width_end() reduce to a few lines for each
+ * event. */
+WIDTH_INLINE size_t begin_token(struct formatter *f, enum width_event ev)
 {
 	f->out = width_begin(&f->width, ev);
 	return 0;
 }
 
-static void end_token(struct formatter *f, enum width_event ev, size_t recorded,
+WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t recorded,
 		      size_t cols)
 {
 	(void)recorded;
@@ -41,67 +30,13 @@ static void end_token(struct formatter *f, enum width_event ev, size_t recorded,
 	width_end(&f->width, ev, cols);
 }
 
-/* --- Sorting: the stage --- */
-
-static int stage_value_end(void *ctx)
-{
-	(void)ctx;
-	return 0;               /* an object ended: the callbacks below see it */
-}
-
-static int stage_member_end(void *ctx)
-{
-	struct width_stage *st = ctx;
-	return st->outer->member_end(st->outer->ctx);
-}
-
-static int stage_raw_string(void *ctx, const unsigned char **raw, size_t *len)
-{
-	struct width_stage *st = ctx;
-	return st->outer->raw_string(st->outer->ctx, raw, len);
-}
-
-static void stage_invalid_utf8(void *ctx)
-{
-	struct width_stage *st = ctx;
-	st->outer->invalid_utf8(st->outer->ctx);
-}
-
-/* Whether events go to the stage: an object being sorted is open. */
-static inline int staged(const struct formatter *f)
-{
-	return f->width_stage && f->width_stage->fmt.depth > 0;
-}
-
-/* The stage has handled an event (rc, yajl's go on); when its object is
- * complete, parse its text into the engine. */
-static int staged_done(struct formatter *f, int rc)
-{
-	struct width_stage *st = f->width_stage;
-
-	f->width.events++;      /* progress, for the reader */
-	if (!rc || st->fmt.depth > 0)
-		return rc;
-	yajl_handle h = yajl_alloc(format_width_callbacks(), NULL, f);
-	if (!h)
-		out_of_memory();
-	yajl_config(h, yajl_dont_validate_strings, 1);
-	st->replaying = 1;
-	int raw = f->raw_check;
-	f->raw_check = 0;       /* the stage wrote the raw text already */
-	rc = yajl_parse(h, (const unsigned char *)st->fmt.output.ptr, st->fmt.output.len) ==
-		     yajl_status_ok &&
-	     yajl_complete_parse(h) == yajl_status_ok;
-	f->raw_check = raw;
-	st->replaying = 0;
-	yajl_free(h);
-	st->fmt.output.len = 0;
-	fbuffer_commit(&st->fmt.output);
-	return rc;
-}
-
+/* With --sort-keys, an event inside an object being sorted goes to the
+ * stage (width_stage.h). */
 #define STAGED(f, call) \
-	do { if (staged(f)) return staged_done(f, (f)->width_stage->cbs->call); } while (0)
+	do { \
+		if (width_staged(f)) \
+			return width_stage_done(f, (f)->width_stage->cbs->call); \
+	} while (0)
 
 /* Before a value: --seq's record separator at the top level. */
 static void begin_any_value(struct formatter *f)
@@ -110,8 +45,9 @@ static void begin_any_value(struct formatter *f)
 		fbuffer_append_char(&f->output, '\x1e');
 }
 
-static NOINLINE int scalar_slow(struct formatter *f, enum color_class c,
-				const char *s, size_t n)
+/* --- The general path, out of line --- */
+
+static int scalar_slow(struct formatter *f, enum color_class c, const char *s, size_t n)
 {
 	begin_any_value(f);
 	size_t rec = begin_token(f, WIDTH_SCALAR);
@@ -120,44 +56,26 @@ static NOINLINE int scalar_slow(struct formatter *f, enum color_class c,
 	return end_value(f);
 }
 
-/* Numbers and literals: uncoloured, not recorded, not at the top (--seq),
- * their bytes are their columns. */
-static inline int scalar(struct formatter *f, enum color_class c, const char *s, size_t n)
+static NOINLINE int null_slow(struct formatter *f)
 {
-	if (FB_UNLIKELY(f->opt->color || f->out != &f->output || f->depth == 0))
-		return scalar_slow(f, c, s, n);
-	width_scalar(&f->width, s, n);
-	return end_value(f);
-}
-
-static int w_null(void *ctx)
-{
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_null(&f->width_stage->fmt));
-	return scalar(ctx, COLOR_NULL, "null", 4);
+	return scalar_slow(f, COLOR_NULL, "null", 4);
 }
 
-static int w_boolean(void *ctx, int b)
+static NOINLINE int boolean_slow(struct formatter *f, int b)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_boolean(&f->width_stage->fmt, b));
-	return b ? scalar(ctx, COLOR_TRUE, "true", 4) : scalar(ctx, COLOR_FALSE, "false", 5);
+	return b ? scalar_slow(f, COLOR_TRUE, "true", 4) : scalar_slow(f, COLOR_FALSE, "false", 5);
 }
 
-static int w_number(void *ctx, const char *s, size_t n)
+static NOINLINE int number_slow(struct formatter *f, const char *s, size_t n)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_number(&f->width_stage->fmt, s, n));
-	return scalar(ctx, COLOR_NUMBER, s, n);
+	return scalar_slow(f, COLOR_NUMBER, s, n);
 }
 
-static int w_string(void *ctx, const unsigned char *s, size_t n)
+static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_string(&f->width_stage->fmt, s, n));
 	begin_any_value(f);
 	size_t rec = begin_token(f, WIDTH_SCALAR);
@@ -191,20 +109,16 @@ static int close_token(struct formatter *f, char c, enum color_class cls)
 	return end_value(f);
 }
 
-static int w_start_map(void *ctx)
+static NOINLINE int start_map_slow(struct formatter *f)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_start_map(&f->width_stage->fmt));
 	if (f->width_stage && !f->width_stage->replaying)
-		return staged_done(f, f->width_stage->cbs->yajl_start_map(&f->width_stage->fmt));
+		return width_stage_done(f, f->width_stage->cbs->yajl_start_map(&f->width_stage->fmt));
 	return open_token(f, CONTAINER_OBJECT, '{', COLOR_OBJECT);
 }
 
-static int w_map_key(void *ctx, const unsigned char *s, size_t n)
+static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_map_key(&f->width_stage->fmt, s, n));
 	size_t rec = begin_token(f, WIDTH_KEY);
 	if (!write_string(f, s, n, COLOR_KEY, GENERAL))
@@ -214,28 +128,170 @@ static int w_map_key(void *ctx, const unsigned char *s, size_t n)
 	return 1;
 }
 
-static int w_end_map(void *ctx)
+static NOINLINE int end_map_slow(struct formatter *f)
 {
-	struct formatter *f = ctx;
-
 	STAGED(f, yajl_end_map(&f->width_stage->fmt));
 	return close_token(f, '}', COLOR_OBJECT);
 }
 
-static int w_start_array(void *ctx)
+static NOINLINE int start_array_slow(struct formatter *f)
+{
+	STAGED(f, yajl_start_array(&f->width_stage->fmt));
+	return open_token(f, 0, '[', COLOR_ARRAY);
+}
+
+static NOINLINE int end_array_slow(struct formatter *f)
+{
+	STAGED(f, yajl_end_array(&f->width_stage->fmt));
+	return close_token(f, ']', COLOR_ARRAY);
+}
+
+/* --- The callbacks: the quick paths (width_quick.h) where they apply ---
+ *
+ * Inside a container, with neither colour nor sorting, most tokens take a
+ * quick path; the rest, and the rare work after one, are out of line and
+ * called last, so that the callbacks need not save registers. */
+
+WIDTH_INLINE int quick(const struct formatter *f)
+{
+	return FB_LIKELY(f->width.plain && f->depth != 0);
+}
+
+static NOINLINE int settle_value(struct formatter *f)
+{
+	width_settle(&f->width);
+	return end_value(f);
+}
+
+static NOINLINE int invalid_string(struct formatter *f)
+{
+	f->hooks->invalid_utf8(f->hooks->ctx);
+	return 0;
+}
+
+/* After a value a quick path took: `q` is not WQ_NONE. */
+WIDTH_INLINE int quick_value_end(struct formatter *f, int q)
+{
+	if (FB_LIKELY(q == WQ_DONE))
+		return end_value(f);
+	return q == WQ_SETTLE ? settle_value(f) : invalid_string(f);
+}
+
+static int w_null(void *ctx)
 {
 	struct formatter *f = ctx;
+	int q;
 
-	STAGED(f, yajl_start_array(&f->width_stage->fmt));
-	return open_token(ctx, 0, '[', COLOR_ARRAY);
+	if (quick(f) && (q = wq_scalar(&f->width, "null", 4)) != WQ_NONE)
+		return quick_value_end(f, q);
+	return null_slow(f);
+}
+
+static int w_boolean(void *ctx, int b)
+{
+	struct formatter *f = ctx;
+	int q;
+
+	if (quick(f) && (q = b ? wq_scalar(&f->width, "true", 4) :
+			     wq_scalar(&f->width, "false", 5)) != WQ_NONE)
+		return quick_value_end(f, q);
+	return boolean_slow(f, b);
+}
+
+static int w_number(void *ctx, const char *s, size_t n)
+{
+	struct formatter *f = ctx;
+	int q;
+
+	if (quick(f) && (q = wq_scalar(&f->width, s, n)) != WQ_NONE)
+		return quick_value_end(f, q);
+	return number_slow(f, s, n);
+}
+
+static int w_string(void *ctx, const unsigned char *s, size_t n)
+{
+	struct formatter *f = ctx;
+	int q;
+
+	if (quick(f) && FB_LIKELY(!f->raw_check) &&
+	    (q = wq_string(&f->width, s, n, f->opt->escape_mode)) != WQ_NONE)
+		return quick_value_end(f, q);
+	return string_slow(f, s, n);
+}
+
+static int w_map_key(void *ctx, const unsigned char *s, size_t n)
+{
+	struct formatter *f = ctx;
+	int q;
+
+	if (quick(f) && FB_LIKELY(!f->raw_check) &&
+	    (q = wq_key(&f->width, s, n, f->opt->escape_mode)) != WQ_NONE)
+		return FB_LIKELY(q == WQ_DONE) ? 1 : invalid_string(f);
+	return map_key_slow(f, s, n);
+}
+
+static NOINLINE int settle_open(struct formatter *f)
+{
+	width_settle(&f->width);
+	return 1;
+}
+
+/* An opening bracket: the quick path, as open_token(), else `slow`. */
+WIDTH_INLINE int open_bracket(struct formatter *f, unsigned char bits,
+			      int (*slow)(struct formatter *))
+{
+	int q;
+
+	if (!quick(f) || FB_UNLIKELY(f->depth + 1 >= f->state_cap) ||
+	    (q = wq_open(&f->width, bits & CONTAINER_OBJECT)) == WQ_NONE)
+		return slow(f);
+	f->state[++f->depth] = bits;
+	return FB_LIKELY(q == WQ_DONE) ? 1 : settle_open(f);
+}
+
+static int w_start_map(void *ctx)
+{
+	return open_bracket(ctx, CONTAINER_OBJECT, start_map_slow);
+}
+
+static int w_start_array(void *ctx)
+{
+	return open_bracket(ctx, 0, start_array_slow);
+}
+
+/* The front closes (out of line, as its copies need registers). */
+static NOINLINE __attribute__((flatten)) int close_front(struct formatter *f, char bracket)
+{
+	if (wq_close_front(&f->width, bracket) == WQ_NONE)
+		return bracket == '}' ? end_map_slow(f) : end_array_slow(f);
+	f->depth--;
+	return end_value(f);
+}
+
+/* A closing bracket: the quick path, else `slow`; not for the document's
+ * last one, which ends it. */
+WIDTH_INLINE int close_bracket(struct formatter *f, char bracket,
+			       int (*slow)(struct formatter *))
+{
+	int q;
+
+	if (!FB_LIKELY(f->width.plain && f->depth > 1) ||
+	    (q = wq_close(&f->width, bracket)) == WQ_NONE)
+		return slow(f);
+	if (q == WQ_FRONT)
+		return close_front(f, bracket);
+	f->depth--;
+	return quick_value_end(f, q);
+}
+
+static int w_end_map(void *ctx)
+{
+	return close_bracket(ctx, '}', end_map_slow);
 }
 
 static int w_end_array(void *ctx)
 {
-	struct formatter *f = ctx;
-
-	STAGED(f, yajl_end_array(&f->width_stage->fmt));
-	return close_token(ctx, ']', COLOR_ARRAY);
+	return close_bracket(ctx, ']', end_array_slow);
 }
 
 static const yajl_callbacks width_callbacks = {
@@ -269,48 +325,20 @@ void format_width_init(struct formatter *f)
 		.comma = { f->width_comma[0], f->width_comma[1] },
 	};
 	width_init(&f->width, &style, &f->output);
-	f->width_stage = NULL;
-	if (!opt->sort_keys)
-		return;
-	struct width_stage *st = xrealloc(NULL, sizeof *st);
-	memset(st, 0, sizeof *st);
-	st->opt = *opt;
-	st->opt.compact = 1;
-	st->opt.color = 0;
-	st->opt.seq = 0;
-	st->opt.width = 0;
-	st->opt.comments = 0;
-	st->outer = f->hooks;
-	st->hooks = (struct feed_hooks){
-		.ctx = st,
-		.value_end = stage_value_end,
-		.member_end = stage_member_end,
-		.raw_string = stage_raw_string,
-		.invalid_utf8 = stage_invalid_utf8,
-	};
-	format_init(&st->fmt, &st->opt, &st->hooks);
-	fbuffer_init_mem(&st->fmt.output);
-	st->cbs = format_callbacks(&st->opt);
-	f->width_stage = st;
+	f->width.plain = !opt->color && !opt->sort_keys;
+	f->width_stage = width_stage_new(f);
 }
 
 void format_width_reset(struct formatter *f)
 {
 	width_reset(&f->width);
-	if (f->width_stage) {
-		format_reset(&f->width_stage->fmt);
-		f->width_stage->fmt.output.len = 0;
-		fbuffer_commit(&f->width_stage->fmt.output);
-	}
+	if (f->width_stage)
+		width_stage_reset(f->width_stage);
 }
 
 void format_width_release(struct formatter *f)
 {
 	width_release(&f->width);
-	if (f->width_stage) {
-		fbuffer_release(&f->width_stage->fmt.output);
-		format_release(&f->width_stage->fmt);
-		free(f->width_stage);
-		f->width_stage = NULL;
-	}
+	width_stage_free(f->width_stage);
+	f->width_stage = NULL;
 }

@@ -132,6 +132,79 @@ same_as_oracle() {
 ' --width 33
 }
 
+@test "--width: a key's columns are its code points, whether it is held or written out" {
+	# '  "é€": [1, 2]' is 14 columns, the last member: no comma
+	doc='{"zzzzzzzzzzzzzzzz":0,"é€":[1,2],"k":{"é€":[1]}}'
+	fmt_is "$doc" '{
+  "zzzzzzzzzzzzzzzz": 0,
+  "é€": [1, 2],
+  "k": {"é€": [1]}
+}
+' --width 19
+	fmt_is "$doc" '{
+  "zzzzzzzzzzzzzzzz": 0,
+  "é€": [
+    1,
+    2
+  ],
+  "k": {
+    "é€": [1]
+  }
+}
+' --width 14
+	# with -a the key is "\u00e9\u20ac", 14 columns: the line is 24
+	fmt_is '{"zzzzzzzzzzzzzzzz":0,"é€":[1,2]}' '{
+  "zzzzzzzzzzzzzzzz": 0,
+  "\u00e9\u20ac": [1, 2]
+}
+' --width 24 -a
+	fmt_is '{"zzzzzzzzzzzzzzzz":0,"é€":[1,2]}' '{
+  "zzzzzzzzzzzzzzzz": 0,
+  "\u00e9\u20ac": [
+    1,
+    2
+  ]
+}
+' --width 23 -a
+}
+
+@test "--width: a line longer than 128 bytes that fits is one line" {
+	need_cmd python3
+	python3 -c '
+import json
+doc = [list(range(60)), {"é" * 40: ["€" * 30, 1]}, [[1, 2], "x" * 150]]
+json.dump(doc, open("in.json", "w"))
+with open("want.json", "w") as f:
+    f.write("[\n" + ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in doc) + "\n]\n")
+'
+	same_as_file in.json want.json --width 300
+}
+
+@test "--width 1 expands all but empty containers, at any depth of indentation" {
+	need_cmd python3
+	python3 -c '
+import json
+def v(n):
+    return "x" if n == 0 else [v(n - 1), 1, {"a": v(n - 1) if n < 3 else [], "b": "s"}]
+json.dump(v(12), open("in.json", "w"))
+'
+	for opt in "--indent 2" "--indent 16" "--tab"; do
+		# shellcheck disable=SC2086
+		"$JFMT" $opt in.json >want.json
+		# shellcheck disable=SC2086
+		same_as_file in.json want.json --width 1 $opt
+	done
+}
+
+@test "--width: invalid UTF-8 in a key or a string, held or on its own line, is an error" {
+	for doc in $'{"a":1,"\xff":2}' $'{"a":1,"b":"\xff"}' $'[1,"x\xff"]' $'[["\xff"]]' \
+		   $'[{"\xff":1}]' $'{"k":{"a":"\xc3"}}'; do
+		run -1 --separate-stderr "$JFMT" --width 80 <<<"$doc"
+		[[ "${stderr_lines[0]}" == "jfmt: <stdin>:1:"*": invalid UTF-8 in a string"* ]] ||
+			{ echo "for $doc: ${stderr_lines[0]}"; return 1; }
+	done
+}
+
 @test "--width: empty containers stay [] and {}, even when nothing fits" {
 	fmt_is '[[],{},[[]],{"a":{}}]' $'[[], {}, [[]], {"a": {}}]\n' --width 80
 	fmt_is '[[],{},[[]],{"a":{}}]' '[
