@@ -333,8 +333,10 @@ static int lines_fit(const unsigned char *out, size_t n, int width)
 	return 1;
 }
 
-/* The output without --seq's record separators (each starts a value). */
-static uint8_t *strip_rs(const struct fbuffer *out, size_t *len)
+/* The output without --seq's record separators, if `seq`: each starts a
+ * value, at the start of a line.  Anywhere else (in a comment) an RS is
+ * the input's, and stays. */
+static uint8_t *strip_rs(const struct fbuffer *out, int seq, size_t *len)
 {
 	uint8_t *p = malloc(out->len + 1);
 	size_t n = 0;
@@ -342,7 +344,7 @@ static uint8_t *strip_rs(const struct fbuffer *out, size_t *len)
 	if (!p)
 		abort();
 	for (size_t i = 0; i < out->len; i++)
-		if (out->ptr[i] != '\x1e')
+		if (!seq || out->ptr[i] != '\x1e' || (i > 0 && out->ptr[i - 1] != '\n'))
 			p[n++] = (uint8_t)out->ptr[i];
 	*len = n;
 	return p;
@@ -561,7 +563,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fail("--ascii output has a byte above 0x7e", doc, len, &m, NULL);
 
 	size_t plain_len;
-	uint8_t *plain = strip_rs(&m.out, &plain_len);
+	uint8_t *plain = strip_rs(&m.out, opt.seq, &plain_len);
 
 	if (format_uses_width(&opt) && !lines_fit(plain, plain_len, opt.width))
 		fail("--width: a line is too long and holds more than one token", doc, len, &m, NULL);
