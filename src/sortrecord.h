@@ -17,9 +17,11 @@
  * (below), and no more bytes inside it were rewritten than it spans: then
  * no byte is moved more than twice in all, however deep objects nest.
  * Writing out the members of a record costs a step each, where the bytes
- * of a rewritten object are copied out in one run: on twitter.json, whose
- * 755 objects out of order are all small but one, rewriting them took the
- * Ir of writing the capture out from 4.7M to 1.1M. */
+ * of a rewritten object are copied out in one run.  On twitter.json 665 of
+ * the 755 objects out of order are rewritten (79 hold more rewritten bytes
+ * than they span, 10 a record, and one spans 500 KB): that took the Ir of
+ * writing the capture out (sort_emit()) from 4.7M to 1.7M, and of -S as a
+ * whole, the rewriting included, from 25.0M to 22.4M. */
 #define SORT_REWRITE_MAX 65536
 
 /* Indentation is copied from one prebuilt run of this many bytes after
