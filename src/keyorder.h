@@ -17,17 +17,19 @@
 /**
  * Compare two string literals as written by escape.h (valid UTF-8 and
  * well-formed escapes), each given from the byte after its opening quote:
- * returns <0, 0 or >0.
+ * returns <0, 0 or >0.  The bytes up to `limit`, past their ends perhaps,
+ * may be read.
  */
-int key_compare(const unsigned char *a, const unsigned char *b);
+int key_compare(const unsigned char *a, const unsigned char *b, const unsigned char *limit);
 
 /**
  * The first KEY_PREFIX_BYTES bytes of the key's code points in WTF-8 (UTF-8
  * with surrogates allowed), zero-padded, as a number: when the prefixes of
  * two keys differ, they order the keys as key_compare() does.  When they are
- * equal, key_compare() decides.  `key` is given as for key_compare().
+ * equal, key_compare() decides.  `key` is given as for key_compare();
+ * the bytes up to `limit`, past its end perhaps, may be read.
  */
 #define KEY_PREFIX_BYTES 8
-uint64_t key_prefix(const unsigned char *key);
+uint64_t key_prefix(const unsigned char *key, const unsigned char *limit);
 
 #endif

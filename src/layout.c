@@ -4,6 +4,7 @@
 #include "format.h"
 #include "layout.h"
 #include "quick.h"
+#include "sortlayout.h"
 
 /* --- yajl callbacks, one set per layout --- */
 
@@ -194,10 +195,17 @@ DEFINE_CALLBACKS(PLAIN_COMPACT, compact)
 DEFINE_CALLBACKS(PLAIN_PRETTY, pretty)
 DEFINE_CALLBACKS(GENERAL, general)
 
+const yajl_callbacks *format_general_callbacks(void)
+{
+	return &general_callbacks;
+}
+
 const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {
 	if (format_uses_width(opt))
 		return format_width_callbacks();
+	if (opt->sort_keys && !opt->color && !opt->comments)
+		return format_sort_callbacks();
 	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode || opt->comments)
 		return &general_callbacks;
 	return opt->compact ? &compact_callbacks : &pretty_callbacks;

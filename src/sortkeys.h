@@ -24,7 +24,9 @@
  *
  * Keys compare by code point (keyorder.h); equal keys keep their input
  * order.  An object whose keys already come in order (and every one-member
- * object) stays as it is, which keeps deep nesting linear.
+ * object) stays as it is; a small one out of order is rewritten in place,
+ * a large one is noted and reordered when written out (sortrecord.h), which
+ * keeps deep nesting linear.
  */
 #ifndef JFMT_SORTKEYS_H
 #define JFMT_SORTKEYS_H
@@ -38,6 +40,7 @@ struct sort_note;
 struct sort_record;
 struct sort_span;
 struct emit_task;
+struct sort_shape;
 
 struct sorter {
 	struct fbuffer capture;         /* the outermost open object's members */
@@ -59,6 +62,9 @@ struct sorter {
 	size_t nspans, spans_cap;
 	struct sort_span *scratch;      /* for merging while sorting */
 	size_t scratch_cap;
+	struct sort_shape *shapes;      /* orders found, for objects alike */
+	char *rewrite;                  /* SORT_REWRITE_MAX bytes, for objects
+					 * put in order in place */
 	struct emit_task *tasks;        /* writing the capture out */
 	size_t tasks_cap;
 	int overflow;                   /* memory ran out: keeping nothing */
@@ -96,6 +102,20 @@ struct fbuffer *sorter_open(struct sorter *s);
 void sorter_put_depth(struct sorter *s, size_t depth);
 
 /**
+ * Write at `d`, in room reserved, the mark that stands for a newline and
+ * the indentation of `depth` < SORT_DEPTH_MORE, after a comma if `comma`
+ * (0 or 1), with the depth noted if `indented`: returns its length.  The
+ * bytes up to d + 3 may be written.
+ */
+static inline size_t sorter_mark(char *d, size_t depth, unsigned comma, int indented)
+{
+	d[0] = ',';
+	d[comma] = SORT_MARK_NEWLINE;
+	d[comma + 1] = (char)depth;
+	return comma + 1 + (indented != 0);
+}
+
+/**
  * Write to the capture, in place of a newline and the indentation of
  * `depth` (after a comma if `comma`), a mark that stands for them.
  */
@@ -104,14 +124,15 @@ static inline void sorter_newline(struct sorter *s, size_t depth, int comma)
 	struct fbuffer *c = &s->capture;
 
 	fbuffer_reserve(c, SORT_MARK_MAX);
+	if (FB_LIKELY(depth < SORT_DEPTH_MORE)) {
+		size_t used = c->len;
+		c->len = used + sorter_mark(c->ptr + used, depth, comma != 0, s->indent != 0);
+		return;
+	}
 	if (comma)
 		fbuffer_put_reserved_char(c, ',');
 	fbuffer_put_reserved_char(c, SORT_MARK_NEWLINE);
-	if (s->indent == 0)
-		return;
-	if (FB_LIKELY(depth < SORT_DEPTH_MORE))
-		fbuffer_put_reserved_char(c, (char)depth);
-	else
+	if (s->indent != 0)
 		sorter_put_depth(s, depth);
 }
 
@@ -129,6 +150,10 @@ void sorter_text(struct sorter *s, const char *p, size_t n);
  * the comments before its key come first, then sorter_key().
  */
 void sorter_member(struct sorter *s, size_t sep);
+
+/** sorter_member(), with the key to be written from offset `key` (after
+ * the separator), before it is. */
+void sorter_member_at(struct sorter *s, size_t sep, size_t key);
 
 /** With comments: the last member's key is written next. */
 void sorter_key(struct sorter *s);

@@ -28,6 +28,20 @@ peak_rss_kib() {
 	cat "$T/rss"
 }
 
+# same_as_json_tool FILE: jfmt -S writes FILE as python3 -m json.tool
+# --sort-keys --no-ensure-ascii does (py_dumps): compact, at indentation 0
+# and 4, and with tabs.  (json.tool keeps one of equal keys: FILE must
+# have none.)
+same_as_json_tool() {
+	local file=$1 a="sort_keys=True,ensure_ascii=False"
+	py_dumps "$file" "$T/pc=$a,separators=(',',':')" "$T/p0=$a,indent=0" \
+		"$T/pt=$a,indent='\t'" "$T/p4=$a,indent=4" || return 1
+	same_as_file "$file" "$T/pc" -S -c &&
+		same_as_file "$file" "$T/p0" -S --indent=0 &&
+		same_as_file "$file" "$T/pt" -S --tab &&
+		same_as_file "$file" "$T/p4" -S --indent=4
+}
+
 @test "-S: a key with an unpaired surrogate escape sorts by its code point" {
 	fmt_is '{"A":1,"\ud800":2,"?":3,">":4}' '{">":4,"?":3,"A":1,"\ud800":2}'$'\n' -S -c
 	fmt_is '{"A":1,"\ud800":2,"?":3,">":4}' '{">":4,"?":3,"A":1,"\ud800":2}'$'\n' -S -c -a
@@ -139,4 +153,145 @@ sys.stdout.write("{" + ",".join("\"k%d\":%d" % (500000 - i, i) for i in range(50
 	echo '}' >>in.json
 	run -3 --separate-stderr bash -c 'ulimit -v 16384 && exec "$1" -S "$2"' - "$JFMT" in.json
 	[[ $stderr == "jfmt: out of memory"* ]]
+}
+
+@test "-S: objects just under and just over 64 KiB, out of order, in arrays and objects" {
+	# Objects whose members span at most 64 KiB in the capture are put in
+	# order in place, larger ones are noted and reordered when written out.
+	# With -c the members of each big() span the size given: 64 KiB - 1
+	# and 64 KiB are rewritten, 64 KiB + 1 is noted.  Indented, the
+	# capture holds 1,500 to 2,500 bytes more, and only the one 4,000
+	# under is rewritten.  Their values hold small objects out of order,
+	# rewritten inside them.
+	python3 -c '
+import json, random
+r = random.Random(64)
+def value(i):
+    if i % 5 == 0:
+        return {"y": i, "x": [i, {"d": 1, "c": "\u00e9\n"}], "w": "\"q\""}
+    if i % 5 == 1:
+        return [{"b": i, "a": []}, [], [[]], "s"]
+    return "v" * r.randint(100, 400)
+def text(v):
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+def big(size):
+    keys = ["k%03d" % i for i in range(200)]
+    r.shuffle(keys)
+    members = ["\"%s\":%s" % (k, text(value(i))) for i, k in enumerate(keys[1:])]
+    rest = size - len(",".join(members).encode()) - len(",\"%s\":\"\"" % keys[0])
+    members.insert(r.randrange(len(members)), "\"%s\":\"%s\"" % (keys[0], "p" * rest))
+    inner = ",".join(members)
+    assert len(inner.encode()) == size
+    return "{" + inner + "}"
+K = 65536
+print("[{\"outer_b\":[" + big(K - 1) + "],\"outer_a\":{\"z\":" + big(K) +
+      ",\"y\":[{\"q\":" + big(K + 1) + ",\"p\":0}]}}," + big(K - 4000) + "," +
+      big(K + 4000) + "]")' >in.json
+	same_as_json_tool in.json
+}
+
+@test "-S: many objects with the same keys out of order, then objects alike but not the same" {
+	# The order found for an object is tried on the next whose keys have
+	# the same prefixes; it must be checked against that object's keys.
+	python3 -c '
+import json, random
+r = random.Random(8)
+docs = []
+def obj(keys):
+    return "{" + ",".join("%s:%s" % (json.dumps(k, ensure_ascii=False), json.dumps(r.randint(0, 99)))
+                          for k in keys) + "}"
+user = ["screen_name", "profile_background_image_url_https", "id", "",
+        "profile_background_image_url", "created_at", "a", "\u00e9", "ab"]
+docs += [obj(user) for _ in range(60)]
+# 64 and 65 members: the largest objects whose order is remembered, and one more
+for n in (64, 65):
+    keys = ["m%02d" % i for i in range(n)]
+    r.shuffle(keys)
+    docs += [obj(keys) for _ in range(5)]
+# keys with the same first 8 bytes, so the same prefixes, in other orders
+x = "xxxxxxxx"
+for order in ("CAB", "CAB", "BCA", "ACB", "BAC", "CBA", "CBA", "BAC"):
+    docs.append(obj([x + c for c in order]))
+# a key that differs after the prefix, and a 16-byte shared head
+docs += [obj(["created_at", "created_by", "a"]), obj(["created_by", "created_at", "a"]),
+         obj(["profile_background_image_url_https", "profile_background_image_url", "a"]),
+         obj(["profile_background_image_url", "profile_background_image_url_https", "a"])]
+# one key more or fewer than the objects above
+docs += [obj(user + ["zz"]), obj(user[:-1]), obj(user), obj(["c", "a", "b", "d"]),
+         obj(["c", "a"]), obj(["c", "a", "b"]), obj(["c", "a", "b"])]
+# and all of them again, in another order
+again = docs[:]
+r.shuffle(again)
+print("[" + ",".join(docs) + ",{\"n\":[" + ",".join(again) + "]}]")' >in.json
+	same_as_json_tool in.json
+}
+
+@test "-S: equal keys keep their input order in objects alike" {
+	# The order remembered for the first puts the second's equal keys the
+	# wrong way round: it is not taken.
+	fmt_is '[{"xxxxxxxxC":1,"xxxxxxxxB":2,"xxxxxxxxA":3},{"xxxxxxxxB":1,"xxxxxxxxA":2,"xxxxxxxxA":3}]' \
+		'[{"xxxxxxxxA":3,"xxxxxxxxB":2,"xxxxxxxxC":1},{"xxxxxxxxA":2,"xxxxxxxxA":3,"xxxxxxxxB":1}]'$'\n' -S -c
+	fmt_is '[{"b":1,"a":2,"b":3,"a":4},{"b":5,"a":6,"b":7,"a":8},{"b":9,"a":0,"b":1,"a":2}]' \
+		'[{"a":2,"a":4,"b":1,"b":3},{"a":6,"a":8,"b":5,"b":7},{"a":0,"a":2,"b":9,"b":1}]'$'\n' -S -c
+	fmt_is '[{"b":1,"a":2,"c":3},{"b":1,"a":2,"a":3},{"b":1,"a":2,"c":3}]' \
+		'[{"a":2,"b":1,"c":3},{"a":2,"a":3,"b":1},{"a":2,"b":1,"c":3}]'$'\n' -S -c
+	# 40 objects of 12 members, keys equal in threes, in one order
+	python3 -c '
+import random
+r = random.Random(3)
+keys = ["k%d" % (i % 4) for i in range(12)]
+r.shuffle(keys)
+objs = [[(k, 100 * j + i) for i, k in enumerate(keys)] for j in range(40)]
+def text(o):
+    return "{" + ",".join("\"%s\":%d" % m for m in o) + "}"
+with open("in.json", "w") as f:
+    f.write("[" + ",".join(text(o) for o in objs) + "]\n")
+with open("want", "w") as f:
+    f.write("[" + ",".join(text(sorted(o, key=lambda m: m[0])) for o in objs) + "]\n")'
+	same_as_file in.json want -S -c
+}
+
+@test "-S: arrays and escaped strings in sorted objects, compact, at indentation 0 and 4, with tabs" {
+	put in.json '{"z":[],"y":[[],[[]],[{}]],"x":[{"b":[1,{"d":[],"c":"\n"}],"a":"\""},[{"q":1,"p":[]}]],
+"\u00e9":"\u00e9","\n":"a\nb","\"":"\\","é\"\n":[{"\t":"\u0001","":"é"}],"":{},"a":{"b":[],"a":[[1,2],[]]}}'
+	same_as_json_tool in.json
+	python3 -m json.tool --sort-keys --compact in.json >want
+	same_as_file in.json want -S -c -a
+	python3 -m json.tool --sort-keys --indent 4 in.json >want
+	same_as_file in.json want -S -a --indent=4
+	python3 -m json.tool --sort-keys --tab in.json >want
+	same_as_file in.json want -S -a --tab
+}
+
+@test "-S: keys that differ after 8 or 16 bytes, are prefixes of others, are empty or not ASCII" {
+	# Keys compare 8 bytes at a time, and first by their first 8 bytes:
+	# heads of 0 to 20 "a" or "\u00e9" (so up to 40 bytes), then a
+	# character of 1 to 4 bytes in UTF-8, an escape or nothing.  Code
+	# point order is UTF-8 byte order (U+FFFF before U+1F600).
+	python3 -c '
+import json, random
+r = random.Random(16)
+tails = ["", "a", "b", "ab", "\u00e9", "\u00ff", "\n", "\"", "\\", "/", "\u0001", "\u0000",
+         "\uffff", "\ue000", "\ud7ff", "\U0001f600", "\u00e9z", "a\"b"]
+keys = [h * n + t for h in ("a", "\u00e9") for n in range(21) for t in tails]
+keys = sorted(set(keys))
+r.shuffle(keys)
+print("{" + ",".join("%s:[%d]" % (json.dumps(k, ensure_ascii=False), i) for i, k in enumerate(keys)) + "}")' >in.json
+	same_as_json_tool in.json
+	python3 -m json.tool --sort-keys --compact in.json >want
+	same_as_file in.json want -S -c -a
+	python3 -m json.tool --sort-keys --indent 2 in.json >want
+	same_as_file in.json want -S -a
+}
+
+@test "-S: 200 levels of objects and arrays, out of order at every level" {
+	# Past a depth of 128 the sort layout hands over to the general
+	# callbacks, and back on the way out.
+	python3 -c '
+n = 200
+head = "{\"z\":%d,\"b\":[%d,[],[[\"\\n\"]],{\"d\":1,\"c\":[]}],\"a\":["
+print("".join(head % (i, i) for i in range(n)) + "{}" + "]}" * n)' >in.json
+	same_as_json_tool in.json
+	python3 -m json.tool --sort-keys --indent 2 in.json >want
+	same_as_file in.json want -S
 }
