@@ -20,8 +20,6 @@ static inline int in_capture(const struct formatter *f)
 	return f->out == &f->sort.capture && FB_LIKELY(f->depth < SORT_DEPTH_MORE);
 }
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
 /* The separator before an element (a member or an array's), written at `d`
  * (SORT_ROOM reserved): a comma after another (`more`) and, unless
  * compact, the newline mark of the depth, just as separator() writes it in
