@@ -2,9 +2,12 @@
  * needs, and runs of bytes that need nothing are copied a block at a time.
  * Non-ASCII text is checked once per string by utf8_check(), from its first
  * non-ASCII byte on (with ESCAPE_ASCII, from the first that is not part of
- * a run of three-byte characters, which escape_wide.h checks). */
+ * a run of three-byte characters, which escape_wide.h checks).  A string
+ * given as its raw text, escapes and all, is written by escape_raw.c. */
 #include "escape.h"
+#include "escape_body.h"
 #include "escape_wide.h"
+#include "utf8_copy.h"
 
 /* What to do with each byte: 0 copies it; otherwise the letter after the
  * backslash, 'u' for \u00xx, 'v' for "check the UTF-8 sequence and copy it",
@@ -282,17 +285,16 @@ escape_body_in(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 	return escape_spans(fb, last, len - i, len - i, 1, &j, &x, mode);
 }
 
-/* The characters of a string, without its quotes; -1 on invalid UTF-8. */
-static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+/* See escape_body.h. */
+int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
 	if (mode == 0)
 		return escape_body_in(fb, s, len, 0);
 	return escape_body_in(fb, s, len, mode);
 }
 #else
-/* The characters of a string, without its quotes, a byte at a time; -1 on
- * invalid UTF-8. */
-static int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
+/* See escape_body.h; here a byte at a time. */
+int escape_body(struct fbuffer *fb, const unsigned char *s, size_t len, int mode)
 {
 	const unsigned char *table = escape_tables[mode & 3];
 	size_t i = 0, run = 0;
@@ -355,93 +357,4 @@ int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mo
 	static const char no_prefix[FBUFFER_COPY_WIDTH];
 
 	return escape_string_framed(fb, no_prefix, 0, s, len, NULL, 0, mode);
-}
-
-static unsigned hex_value(const unsigned char *p)
-{
-	unsigned v = 0;
-	for (int k = 0; k < 4; k++) {
-		unsigned c = p[k];
-		v = (v << 4) | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	return v;
-}
-
-static size_t utf8_encode(unsigned char *out, unsigned cp)
-{
-	if (cp < 0x80) {
-		out[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (unsigned char)(0xc0 | (cp >> 6));
-		out[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (unsigned char)(0xe0 | (cp >> 12));
-		out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (unsigned char)(0xf0 | (cp >> 18));
-	out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (unsigned char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
-static int is_escape_u(const unsigned char *p, const unsigned char *end)
-{
-	return end - p >= 6 && p[0] == '\\' && p[1] == 'u';
-}
-
-/* Decode one escape at p (p[0] == '\\'), writing what it stands for. */
-static const unsigned char *unescape_one(struct fbuffer *fb, const unsigned char *p,
-					 const unsigned char *end, int mode)
-{
-	static const unsigned char simple[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-	unsigned char utf8[4];
-
-	if (p[1] != 'u') {
-		const unsigned char *m = (const unsigned char *)strchr((const char *)simple, p[1]);
-		unsigned char c = m ? m[1] : p[1];
-		escape_body(fb, &c, 1, mode);
-		return p + 2;
-	}
-	unsigned u = hex_value(p + 2);
-	if (u >= 0xd800 && u <= 0xdbff && is_escape_u(p + 6, end)) {
-		unsigned lo = hex_value(p + 8);
-		if (lo >= 0xdc00 && lo <= 0xdfff) {
-			unsigned cp = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-			escape_body(fb, utf8, utf8_encode(utf8, cp), mode);
-			return p + 12;
-		}
-	}
-	if (u >= 0xd800 && u <= 0xdfff)
-		escape_unit(fb, u);     /* unpaired: keep it as the escape it was */
-	else
-		escape_body(fb, utf8, utf8_encode(utf8, u), mode);
-	return p + 6;
-}
-
-int escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode)
-{
-	const unsigned char *p = raw, *end = raw + len;
-	int rc = 0;
-
-	fbuffer_append_char(fb, '"');
-	while (p < end && rc == 0) {
-		const unsigned char *bs = memchr(p, '\\', (size_t)(end - p));
-		if (!bs) {
-			rc = escape_body(fb, p, (size_t)(end - p), mode);
-			break;
-		}
-		rc = escape_body(fb, p, (size_t)(bs - p), mode);
-		if (end - bs < 2)
-			break;  /* cannot happen: the lexer saw a whole escape */
-		p = unescape_one(fb, bs, end, mode);
-	}
-	fbuffer_append_char(fb, '"');
-	return rc;
 }

@@ -10,7 +10,8 @@
  * utf8_check() runs over whole strings, so it is vectorised: the method of
  * Keiser and Lemire, "Validating UTF-8 in less than one instruction per
  * byte" (2021), with AVX2 or SSSE3 where the CPU has them (picked once at
- * start-up), else a plain loop.
+ * start-up), else a plain loop.  utf8_copy.h copies text while checking it
+ * the same way.
  */
 #ifndef JFMT_UTF8_H
 #define JFMT_UTF8_H
@@ -75,32 +76,5 @@ static inline unsigned utf8_decode_valid(const unsigned char *s, size_t *n)
 
 /** 0 if s[0..len) is well-formed UTF-8, else -1. */
 int utf8_check(const unsigned char *s, size_t len);
-
-/** Whether utf8_copy_until() may be called on this CPU (it needs AVX2). */
-extern int utf8_copy_usable;
-
-/* The bytes below this that utf8_copy_until() may be told to stop at. */
-#define UTF8_STOPS 128
-
-/** The set of bytes where utf8_copy_until() stops, as two pshufb tables:
- * c < UTF8_STOPS is in it if low[c & 15] & high[c >> 4] is not 0. */
-struct utf8_stops {
-	unsigned char low[16], high[16];
-};
-
-/** Make `t` the set of bytes c < UTF8_STOPS for which set[c] is not 0. */
-void utf8_stops_make(struct utf8_stops *t, const unsigned char set[UTF8_STOPS]);
-
-/**
- * Copy s[0..len) to d, checking it on the way, up to the first byte in
- * `stops`, and no further than leaves 32 bytes of `room` at d (room must be
- * 32 at least).  Returns how many bytes were copied; up to 32 more may
- * have been written.  Sets *bad if the bytes copied, or the ones read with
- * them, are not well-formed (a sequence cut off by the stop or by len is
- * not); the bytes after the stop that were read are checked again by the
- * next call.
- */
-size_t utf8_copy_until(char *d, const unsigned char *s, size_t len, size_t room,
-		       const struct utf8_stops *stops, int *bad);
 
 #endif

@@ -10,6 +10,7 @@
 #include "../../src/alloc.c"
 #include "../../src/fbuffer.c"
 #include "../../src/utf8.c"
+#include "../../src/utf8_copy.c"
 #include "../../src/escape.c"
 #include "../../src/escape_wide.c"
 

@@ -1,13 +1,14 @@
-/* utf8_check.c - checks the UTF-8 rules of src/utf8.c: utf8_sequence()
- * against an independent decoder over every code point and every 2- to
- * 4-byte pattern that matters, then each version of utf8_check() (plain,
- * SSSE3, AVX2, and the copy that checks) against a loop of
- * utf8_sequence(), on every class of valid and invalid sequence placed at
- * every offset of a 64-byte window and of input of every length up to 104,
- * at the end of input of every length, every byte pair at the block edges,
- * and in seeded random buffers.
+/* utf8_check.c - checks the UTF-8 rules of src/utf8.c and src/utf8_copy.c:
+ * utf8_sequence() against an independent decoder over every code point
+ * and every 2- to 4-byte pattern that matters, then each version of
+ * utf8_check() (plain, SSSE3, AVX2, and the copy that checks) against a
+ * loop of utf8_sequence(), on every class of valid and invalid sequence
+ * placed at every offset of a 64-byte window and of input of every length
+ * up to 104, at the end of input of every length, every byte pair at the
+ * block edges, and in seeded random buffers.
  * Prints the versions checked; exits 1 at the first disagreement. */
 #include "../../src/utf8.c"
+#include "../../src/utf8_copy.c"
 
 #include <stdio.h>
 #include <stdlib.h>
