@@ -72,23 +72,6 @@ static long next_point(const unsigned char **pp)
 	return cp;
 }
 
-/* Bytes of a uint64_t with the high bit set where x has a zero byte: exact
- * for the lowest one (a borrow runs only upwards). */
-#define BYTES_ONE  0x0101010101010101ULL
-#define BYTES_HIGH 0x8080808080808080ULL
-
-static inline uint64_t zero_bytes(uint64_t x)
-{
-	return (x - BYTES_ONE) & ~x & BYTES_HIGH;
-}
-
-/* Nonzero if the 8 bytes of x hold a quote or a backslash, and then the
- * lowest byte set marks the first. */
-static inline uint64_t quote_or_escape(uint64_t x)
-{
-	return zero_bytes(x ^ ('"' * BYTES_ONE)) | zero_bytes(x ^ ('\\' * BYTES_ONE));
-}
-
 int key_compare(const unsigned char *a, const unsigned char *b, const unsigned char *limit)
 {
 	/* Keys often share a long head ("profile_background_image_url" and
@@ -97,7 +80,7 @@ int key_compare(const unsigned char *a, const unsigned char *b, const unsigned c
 		uint64_t x, y;
 		memcpy(&x, a, sizeof x);
 		memcpy(&y, b, sizeof y);
-		if (x != y || quote_or_escape(x))
+		if (x != y || key_quote_or_escape(x))
 			break;
 		a += 8;
 		b += 8;
@@ -148,29 +131,12 @@ static int wtf8_encode(unsigned char *d, long cp)
 	return 4;
 }
 
-uint64_t key_prefix(const unsigned char *key, const unsigned char *limit)
+uint64_t key_prefix_slow(const unsigned char *key, const unsigned char *limit)
 {
 	uint64_t v = 0;
 	int n = 0;
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* Most keys start with KEY_PREFIX_BYTES plain bytes or end sooner:
-	 * one load, and the first quote or backslash found in it. */
-	if (limit - key >= KEY_PREFIX_BYTES) {
-		uint64_t x;
-		memcpy(&x, key, sizeof x);
-		uint64_t stop = quote_or_escape(x);
-		unsigned at = stop ? (unsigned)__builtin_ctzll(stop) / 8 : KEY_PREFIX_BYTES;
-		if (at == KEY_PREFIX_BYTES)
-			return __builtin_bswap64(x);
-		if (key[at] == '"')
-			return at == 0 ? 0 : __builtin_bswap64(x) >> 8 * (KEY_PREFIX_BYTES - at)
-					 << 8 * (KEY_PREFIX_BYTES - at);
-	}
-#else
 	(void)limit;
-#endif
-
 	/* plain bytes stand for themselves */
 	while (n < KEY_PREFIX_BYTES && key[n] != '"' && key[n] != '\\') {
 		v = v << 8 | key[n];

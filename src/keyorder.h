@@ -13,6 +13,7 @@
 #define JFMT_KEYORDER_H
 
 #include <stdint.h>
+#include <string.h>
 
 /**
  * Compare two string literals as written by escape.h (valid UTF-8 and
@@ -30,6 +31,48 @@ int key_compare(const unsigned char *a, const unsigned char *b, const unsigned c
  * the bytes up to `limit`, past its end perhaps, may be read.
  */
 #define KEY_PREFIX_BYTES 8
-uint64_t key_prefix(const unsigned char *key, const unsigned char *limit);
+static inline uint64_t key_prefix(const unsigned char *key, const unsigned char *limit);
+
+/** key_prefix() the long way, code point by code point, for any key
+ * (keyorder.c). */
+uint64_t key_prefix_slow(const unsigned char *key, const unsigned char *limit);
+
+/* Bytes of a uint64_t with the high bit set where x has a zero byte: exact
+ * for the lowest one (a borrow runs only upwards). */
+#define KEY_BYTES_ONE  0x0101010101010101ULL
+#define KEY_BYTES_HIGH 0x8080808080808080ULL
+
+static inline uint64_t key_zero_bytes(uint64_t x)
+{
+	return (x - KEY_BYTES_ONE) & ~x & KEY_BYTES_HIGH;
+}
+
+/* Nonzero if the 8 bytes of x hold a quote or a backslash, and then the
+ * lowest byte set marks the first. */
+static inline uint64_t key_quote_or_escape(uint64_t x)
+{
+	return key_zero_bytes(x ^ ('"' * KEY_BYTES_ONE)) | key_zero_bytes(x ^ ('\\' * KEY_BYTES_ONE));
+}
+
+/* Most keys start with KEY_PREFIX_BYTES plain bytes or end sooner: one
+ * load, and the first quote or backslash found in it, without a call.  On
+ * twitter.json's 13,000 prefixes the call cost a third of their 500K Ir. */
+static inline uint64_t key_prefix(const unsigned char *key, const unsigned char *limit)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (limit - key >= KEY_PREFIX_BYTES) {
+		uint64_t x;
+		memcpy(&x, key, sizeof x);
+		uint64_t stop = key_quote_or_escape(x);
+		unsigned at = stop ? (unsigned)__builtin_ctzll(stop) / 8 : KEY_PREFIX_BYTES;
+		if (at == KEY_PREFIX_BYTES)
+			return __builtin_bswap64(x);
+		if (key[at] == '"')
+			return at == 0 ? 0 : __builtin_bswap64(x) >> 8 * (KEY_PREFIX_BYTES - at)
+					 << 8 * (KEY_PREFIX_BYTES - at);
+	}
+#endif
+	return key_prefix_slow(key, limit);
+}
 
 #endif

@@ -113,9 +113,34 @@ static inline size_t mark_depth(const char *nl, const char **next)
 	return depth;
 }
 
+/* Bytes of the capture looked at, and copied, in one step of put_text(). */
+#define SCAN_WIDTH 32
+
+#if defined(__SSE2__)
+/* The newline marks among the SCAN_WIDTH bytes at p, one bit each, and
+ * those bytes copied to d. */
+static inline unsigned scan_copy(char *d, const char *p)
+{
+	const __m128i nl = _mm_set1_epi8(SORT_MARK_NEWLINE);
+	__m128i v0 = _mm_loadu_si128((const __m128i *)p);
+	__m128i v1 = _mm_loadu_si128((const __m128i *)(p + 16));
+
+	_mm_storeu_si128((__m128i *)d, v0);
+	_mm_storeu_si128((__m128i *)(d + 16), v1);
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, nl)) |
+		(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, nl)) << 16;
+}
+#endif
+
 /* Write capture[start, end) to `out`, each newline mark as the newline and
- * indentation it stands for.  Most lines are short: a line and its
- * indentation are then two fixed-width copies, through a local cursor. */
+ * indentation it stands for.  The text is copied SCAN_WIDTH bytes at a
+ * time while it is searched for marks (past `end` perhaps, into room that
+ * is then taken back), and a mark of one byte's depth becomes one
+ * fixed-width copy of the prebuilt run: on twitter.json (15,500 lines,
+ * 29 bytes each on average in the capture) this took put_text() from
+ * 1.46M Ir, when each line was found first and copied after, to 1.04M.
+ * Near the capture's end, and for deep or wide indentation, lines go one
+ * at a time. */
 static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 {
 	const char *p = s->capture.ptr + start, *e = s->capture.ptr + end;
@@ -129,30 +154,42 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 	}
 	char *d = fbuffer_cursor(out);
 	char *dend = out->ptr + out->cap;
+	/* steps start before plim: SCAN_WIDTH bytes can be read from there */
+	const char *plim = e;
+	if ((size_t)(cend - e) < SCAN_WIDTH)
+		plim = (size_t)(cend - p) >= SCAN_WIDTH ? cend - SCAN_WIDTH + 1 : p;
 	while (p < e) {
 #if defined(__SSE2__)
-		/* A line within the next 32 bytes: one look finds its end
-		 * and copies it. */
-		if (FB_LIKELY((size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
-			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
-			const __m128i nlv = _mm_set1_epi8(SORT_MARK_NEWLINE);
-			__m128i v0 = _mm_loadu_si128((const __m128i *)p);
-			__m128i v1 = _mm_loadu_si128((const __m128i *)(p + 16));
-			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, nlv)) |
-				(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, nlv)) << 16;
-			size_t n = m ? (size_t)__builtin_ctz(m) : FBUFFER_COPY_WIDTH;
-			/* (a depth of more than one byte is deeper than this) */
-			if (m != 0 && p + n < e &&
-			    (unsigned char)p[n + 1] * indent < FBUFFER_COPY_WIDTH) {
-				size_t depth = (unsigned char)p[n + 1];
-				_mm_storeu_si128((__m128i *)d, v0);
-				_mm_storeu_si128((__m128i *)(d + 16), v1);
-				memcpy(d + n, run, FBUFFER_COPY_WIDTH);
-				d += n + 1 + depth * indent;
-				p += n + 2;
+		while (p < plim) {
+			/* room for a step's copy and then the run after a mark in it */
+			if (FB_UNLIKELY((size_t)(dend - d) < SCAN_WIDTH + FBUFFER_COPY_WIDTH)) {
+				out->len = (size_t)(d - out->ptr);
+				fbuffer_reserve(out, SCAN_WIDTH + FBUFFER_COPY_WIDTH);
+				d = fbuffer_cursor(out);
+				dend = out->ptr + out->cap;
+			}
+			unsigned m = scan_copy(d, p);
+			if (m == 0) {
+				p += SCAN_WIDTH;
+				d += SCAN_WIDTH;
 				continue;
 			}
+			size_t n = (size_t)__builtin_ctz(m);
+			if (n >= (size_t)(e - p)) {     /* the range ends first */
+				d += e - p;
+				p = e;
+				break;
+			}
+			/* (a depth of more than one byte is deeper than this) */
+			size_t w = (unsigned char)p[n + 1] * indent;
+			if (FB_UNLIKELY(w >= FBUFFER_COPY_WIDTH))
+				break;
+			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+			d += n + 1 + w;
+			p += n + 2;
 		}
+		if (p >= e)
+			break;
 #endif
 		const char *nl = find_mark(p, e, cend);
 		size_t n = (size_t)(nl - p);
@@ -165,24 +202,15 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 		size_t depth = (unsigned char)nl[1];
 		if (FB_UNLIKELY(depth & SORT_DEPTH_MORE))
 			depth = mark_depth(nl, &q);
-		size_t w = depth * indent;
-		if (FB_LIKELY(n <= FBUFFER_COPY_WIDTH && w < FBUFFER_COPY_WIDTH &&
-			      (size_t)(cend - p) >= FBUFFER_COPY_WIDTH &&
-			      (size_t)(dend - d) >= 2 * FBUFFER_COPY_WIDTH)) {
-			/* both copies read a fixed width (the run is padded) */
-			memcpy(d, p, FBUFFER_COPY_WIDTH);
-			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
-			d += n + 1 + w;
-		} else {
-			out->len = (size_t)(d - out->ptr);
-			fbuffer_append(out, p, n);
-			put_newline(s, out, w);
-			d = fbuffer_cursor(out);
-			dend = out->ptr + out->cap;
-		}
+		out->len = (size_t)(d - out->ptr);
+		fbuffer_append(out, p, n);
+		put_newline(s, out, depth * indent);
+		d = fbuffer_cursor(out);
+		dend = out->ptr + out->cap;
 		p = q;
 	}
-	out->len = (size_t)(d - out->ptr);
+	/* a step may have copied past the end */
+	out->len = (size_t)(d - out->ptr) - (size_t)(p - e);
 }
 
 /* With comments: the member at place i of record k spans [a, b), where

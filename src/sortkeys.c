@@ -10,11 +10,6 @@
 #include "keyorder.h"
 #include "sortrecord.h"
 
-/* The capture is grown ahead of need, at each member, when less than
- * 1/CAPTURE_SLACK of it is free: running out of memory is then found where
- * it can be survived (see sorter_overflow()), rarely in the middle of a write. */
-#define CAPTURE_SLACK 4
-
 void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments)
 {
 	memset(s, 0, sizeof *s);
@@ -90,7 +85,7 @@ static int capture_headroom(struct sorter *s)
 {
 	struct fbuffer *c = &s->capture;
 
-	if (FB_LIKELY(c->cap - c->len >= c->cap / CAPTURE_SLACK))
+	if (FB_LIKELY(c->cap - c->len >= c->cap / SORT_CAPTURE_SLACK))
 		return 1;
 	char *p = c->cap <= SIZE_MAX / 2 ? realloc(c->ptr, 2 * c->cap) : NULL;
 	if (!p) {
@@ -123,6 +118,7 @@ struct fbuffer *sorter_open(struct sorter *s)
 	fr->tail = SORT_NO_TAIL;
 	fr->first_record = s->nrecords;
 	fr->moved = 0;
+	s->second_member = fr->first_member + 1;
 	return &s->capture;
 }
 
@@ -143,7 +139,7 @@ void sorter_member(struct sorter *s, size_t sep)
 	sorter_member_at(s, sep, s->capture.len);
 }
 
-void sorter_member_at(struct sorter *s, size_t sep, size_t key)
+void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 {
 	if (s->overflow || !capture_headroom(s)) {
 		drop_capture(s);
@@ -225,6 +221,7 @@ int sorter_close(struct sorter *s, struct fbuffer *out)
 			s->nmembers = fr.first_member;
 			if (s->nframes > 0) {
 				s->frames[s->nframes - 1].moved += fr.moved;
+				s->second_member = s->frames[s->nframes - 1].first_member + 1;
 				return 0;
 			}
 			sort_emit(s, out, fr.region_start, s->capture.len);
