@@ -1,10 +1,26 @@
 /* alloc.c - allocation that exits when memory runs out.  See alloc.h. */
 #include "alloc.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "diag.h"
+
+/* Blocks of this size or more are mapped on their own, and unmapped when
+ * freed.  Left to itself, glibc raises this bound after the first such
+ * block is freed, and then serves big blocks from the heap, where a read
+ * buffer that grows leaves holes: 256 MiB of blank lines between two values
+ * peaked at 6.3 to 8.5 MiB, depending on how the pipe cut the input, and at
+ * 4.5 to 4.9 MiB with the bound fixed here.  Time did not change. */
+#define ALLOC_MAP_MIN (256 * 1024)
+
+void alloc_init(void)
+{
+#if defined(M_MMAP_THRESHOLD)
+	mallopt(M_MMAP_THRESHOLD, ALLOC_MAP_MIN);
+#endif
+}
 
 void out_of_memory(void)
 {

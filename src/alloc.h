@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+/** Set the allocator up for jfmt: call first thing. */
+void alloc_init(void);
+
 /** Report that memory ran out and exit. */
 _Noreturn void out_of_memory(void);
 

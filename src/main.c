@@ -224,6 +224,7 @@ int main(int argc, char **argv)
 {
 	struct cli cli;
 
+	alloc_init();
 	cli_parse(&cli, argc, argv);
 	cli_setup_color(&cli, isatty(STDOUT_FILENO));
 	outfile_install_signal_handlers();
