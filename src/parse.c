@@ -239,13 +239,21 @@ static void new_parser(struct parser *r)
 
 /* An error was reported: go on (1) if invalid values are skipped here,
  * after the consumer has dropped what it made of this one. */
+/* The consumer drops what it made of the current value; whether the
+ * strings ahead need their raw text is still for the reader to say. */
+static void reset_sink(struct parser *r)
+{
+	r->sink.reset(r->sink.ctx);
+	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
+}
+
 int parser_skip(struct parser *r)
 {
 	r->invalid = 1;
 	if (!r->keep_going && !r->seq)
 		return 0;
 	r->skipping = 1;
-	r->sink.reset(r->sink.ctx);
+	reset_sink(r);
 	between_init(&r->between, r->allow_comments);
 	/* Look again from the line after the skipped value began, if that
 	 * is in this read. */
@@ -272,7 +280,7 @@ static int end_record(struct parser *r, size_t rs)
 			r->completing = 0;
 			report_kind(r, ERR_END, r->win->cur.base + rs);
 			r->invalid = 1;
-			r->sink.reset(r->sink.ctx);
+			reset_sink(r);
 			rc = -1;
 		}
 		r->completing = 0;
@@ -384,14 +392,14 @@ enum exit_status parser_finish(struct parser *r)
 	return r->invalid ? EXIT_INVALID : EXIT_OK;
 }
 
-void parser_look_ahead(struct parser *r, size_t from, int backslash)
+void parser_look_ahead(struct parser *r, size_t from, size_t end, int backslash)
 {
 	/* Surrogate escapes need a backslash, in this part or in an escape
 	 * left undecided at the end of the last. */
 	if (backslash || surrogates_undecided_before(&r->lone, r->win->cur.base + from))
 		surrogates_scan(&r->lone, r->win);
 	else
-		surrogates_skip_to(&r->lone, window_end(r->win));
+		surrogates_skip_to(&r->lone, r->win->cur.base + end);
 	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
 }
 

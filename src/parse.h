@@ -88,8 +88,8 @@ static inline void parser_set_seq(struct parser *ps, int seq)
 }
 
 /** Look for unpaired surrogate escapes in the new part of the current
- * read, from offset `from`; `backslash`: whether it holds one. */
-void parser_look_ahead(struct parser *ps, size_t from, int backslash);
+ * read, from offset `from` to `end`; `backslash`: whether that holds one. */
+void parser_look_ahead(struct parser *ps, size_t from, size_t end, int backslash);
 
 /**
  * Parse win->cur[from, end), given to yajl as text[from, end), where text

@@ -79,22 +79,25 @@ static int feed(struct reader *r, size_t from, int at_end)
 	/* Form feeds and vertical tabs end what yajl may see.  With
 	 * --comments they count as white space (and backslashes are not
 	 * looked for). */
-	struct scan sc = { .stop = len, .backslash = 1 };
-	if (r->allow_comments)
-		sc.newlines = count_newlines(jr.p, len);
-	else
-		scan_input(jr.p, len, &sc);
-	blocks_count(&r->in, sc.newlines);
-	parser_look_ahead(&r->ps, from, sc.backslash);
-	if (parser_feed(&r->ps, from, from + sc.stop, jr.p - from) < 0)
-		return -1;
-	if (sc.stop < len) {
-		parser_report(&r->ps, cur->base + from + sc.stop, p[sc.stop] == '\f' ?
+	size_t at = 0;          /* of len: where this part starts */
+	for (;;) {
+		struct scan sc = { .stop = len - at, .backslash = 1 };
+		if (r->allow_comments)
+			sc.newlines = count_newlines(jr.p + at, len - at);
+		else
+			scan_input(jr.p + at, len - at, &sc);
+		blocks_count(&r->in, sc.newlines);
+		parser_look_ahead(&r->ps, from + at, from + at + sc.stop, sc.backslash);
+		if (parser_feed(&r->ps, from + at, from + at + sc.stop, jr.p - from) < 0)
+			return -1;
+		at += sc.stop;
+		if (at == len)
+			break;
+		parser_report(&r->ps, cur->base + from + at, p[at] == '\f' ?
 			      "form feed is not allowed here" : "vertical tab is not allowed here");
 		if (!parser_skip(&r->ps))
 			return -1;
-		if (parser_feed(&r->ps, from + sc.stop + 1, from + len, jr.p - from) < 0)
-			return -1;
+		at++;           /* what follows is scanned in turn */
 	}
 	if (jr.error) {         /* after what was fed before it */
 		parser_report(&r->ps, jr.error_at, jr.error);

@@ -94,6 +94,26 @@ RS=$'\x1e'
 	[ "$output" = $'{"a":1}\n[1,2]\n{"c":3}\n{"d":4}\n"e"' ]
 }
 
+@test "-k: every form feed or vertical tab is reported, not only a read's first" {
+	printf '[1]\v\n[2,\v3]\n[4]\n{"a":\f5}\n[6]\n' >in.ndjson
+	run -1 --separate-stderr "$JFMT" -c -k in.ndjson
+	[ "$output" = $'[1]\n[4]\n[6]' ]
+	[ "${stderr_lines[0]}" = "jfmt: in.ndjson:1:4: vertical tab is not allowed here" ]
+	[ "${stderr_lines[3]}" = "jfmt: in.ndjson:2:4: vertical tab is not allowed here" ]
+	[ "${stderr_lines[6]}" = "jfmt: in.ndjson:4:6: form feed is not allowed here" ]
+	[ "${#stderr_lines[@]}" -eq 9 ]
+}
+
+@test "-k: a string with an unpaired surrogate escape after a skipped value keeps its escape" {
+	printf 'x\n["a\\ud800b"]\n[1 2]\n{"k\\udc00":"\\ud800"}\n[3]\v\n["\\udfff"]\n' >in.ndjson
+	run -1 --separate-stderr "$JFMT" -c -k in.ndjson
+	[ "$output" = '["a\ud800b"]
+{"k\udc00":"\ud800"}
+[3]
+["\udfff"]' ]
+	[ "${#stderr_lines[@]}" -eq 9 ]
+}
+
 @test "without -k the input stops at its first error; the next input is still read" {
 	printf '{"a":1}\n{"b"\n[1,2]\n' >bad.ndjson
 	printf '[3]\n' >good.json
