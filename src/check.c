@@ -189,7 +189,10 @@ enum exit_status check_file(void *checker, const char *path)
 
 	if (fd < 0)
 		return EXIT_IO;
-	int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	/* diff(1) opens a regular file again through /dev/fd, from its start:
+	 * one read from further on (standard input) is tapped, as a pipe is */
+	int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		      (!cli->diff || lseek(fd, 0, SEEK_CUR) == 0);
 	compare_start(&c, fd, regular, cli->diff && !regular,
 		      cli->in_place || cli->diff ? open_target : NULL, &t);
 	fbuffer_release(k->out);

@@ -235,6 +235,14 @@ PRETTY=$'{\n  "b": [\n    1,\n    2\n  ],\n  "a": {\n    "x": null\n  }\n}\n'
 	[ "$(cat app.json)" = $'{\n  "a": 1\n}' ]
 }
 
+@test "--diff of standard input read from part way into a file: from there, not from its start" {
+	need_cmd diff dd
+	printf 'garbage\n{"a":1}\n' >in.json
+	run -1 --separate-stderr bash -c '{ dd of=/dev/null bs=8 count=1 2>/dev/null; "$1" -d; } <in.json' - "$JFMT"
+	[ "$output" = $'--- a/<stdin>\n+++ b/<stdin>\n@@ -1 +1,3 @@\n-{"a":1}\n+{\n+  "a": 1\n+}' ]
+	run -0 bash -c '{ dd of=/dev/null bs=8 count=1 2>/dev/null; "$1" -c --check; } <in.json' - "$JFMT"
+}
+
 @test "--diff with -l names the file before its diff; --check with -d shows the diff alone" {
 	need_cmd diff
 	put ugly.json '[1]'
