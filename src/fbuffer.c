@@ -114,6 +114,13 @@ static void write_front(struct fbuffer *fb, size_t n)
 
 /* A held document needs n more bytes: write the complete documents before
  * it, then grow the block up to the bound; past the bound, stream. */
+/* The first block of its own that a held document grows into: big enough
+ * to be mapped alone (alloc.c), so that growing further moves no bytes.
+ * Doubling from the caller's 64 KiB instead copied what was held at 128
+ * KiB, 0.8% of the instructions of formatting twitter.json.  Pages not
+ * written are not taken. */
+#define FBUFFER_HELD_FIRST (1024 * 1024)
+
 static void make_room_held(struct fbuffer *fb, size_t n)
 {
 	if (fb->committed > 0)
@@ -123,6 +130,8 @@ static void make_room_held(struct fbuffer *fb, size_t n)
 		return;
 	if (fb->len + n <= fb->hold_max) {
 		size_t want = fb->room * 2 > fb->len + n ? fb->room * 2 : fb->len + n;
+		if (!fb->heap && want < FBUFFER_HELD_FIRST)
+			want = FBUFFER_HELD_FIRST;
 		if (want > fb->hold_max)
 			want = fb->hold_max;
 		char *p = xrealloc(fb->heap ? fb->ptr : NULL, want);
