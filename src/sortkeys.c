@@ -78,6 +78,12 @@ void sorter_overflow(struct sorter *s)
 	s->nmembers = s->nrecords = s->nspans = 0;
 }
 
+/* A capture that outgrows its first block goes straight to this size,
+ * which malloc() maps on its own: growing it further is then a remap, not
+ * a copy.  Doubling from 4 KiB copied 280K bytes on twitter.json, 1.3% of
+ * the Ir of -S. */
+#define SORT_CAPTURE_GROWN ((size_t)256 * 1024)
+
 /* Room for a quarter more in the capture, or sorter_overflow(): returns 0 then.
  * (The capture is an in-memory fbuffer; growing it here, where failure can
  * be survived, leaves fbuffer little to grow.) */
@@ -87,13 +93,14 @@ static int capture_headroom(struct sorter *s)
 
 	if (FB_LIKELY(c->cap - c->len >= c->cap / SORT_CAPTURE_SLACK))
 		return 1;
-	char *p = c->cap <= SIZE_MAX / 2 ? realloc(c->ptr, 2 * c->cap) : NULL;
+	size_t cap = c->cap < SORT_CAPTURE_GROWN / 2 ? SORT_CAPTURE_GROWN : 2 * c->cap;
+	char *p = c->cap <= SIZE_MAX / 2 ? realloc(c->ptr, cap) : NULL;
 	if (!p) {
 		sorter_overflow(s);
 		return 0;
 	}
 	c->ptr = p;
-	c->cap *= 2;
+	c->cap = cap;
 	return 1;
 }
 

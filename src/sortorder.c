@@ -151,12 +151,17 @@ struct sort_shape {
 	unsigned char order[SHAPE_MAX];
 };
 
-static uint64_t shape_hash(const struct sort_span *v, size_t n)
-{
-	uint64_t h = n;
+/* The shape hash takes each prefix in turn, where the prefixes are found
+ * (sort_members()), rather than in a loop of its own. */
+#define SHAPE_MIX 0x9e3779b97f4a7c15ULL
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ v[i].len) * 0x9e3779b97f4a7c15ULL;
+static inline uint64_t shape_step(uint64_t h, uint64_t prefix)
+{
+	return (h ^ prefix) * SHAPE_MIX;
+}
+
+static inline uint64_t shape_final(uint64_t h)
+{
 	return h ^ h >> 29;
 }
 
@@ -176,10 +181,10 @@ static int shape_order(const struct sort_keys *k, const struct sort_shape *slot,
 	return 1;
 }
 
-/* Sort v[0..n) (members' indices and prefixes), by the order remembered
- * for objects that hash alike when it fits. */
+/* Sort v[0..n) (members' indices and prefixes, of shape hash h), by the
+ * order remembered for objects that hash alike when it fits. */
 static void sort_shaped(struct sorter *s, const struct sort_keys *k, struct sort_span *v,
-			size_t n)
+			size_t n, uint64_t h)
 {
 	if (n > SHAPE_MAX || n > s->scratch_cap) {
 		sort_spans(k, v, n, s->scratch);
@@ -187,7 +192,6 @@ static void sort_shaped(struct sorter *s, const struct sort_keys *k, struct sort
 	}
 	if (!s->shapes)
 		s->shapes = calloc(SHAPE_SLOTS, sizeof *s->shapes);
-	uint64_t h = shape_hash(v, n);
 	struct sort_shape *slot = s->shapes ? &s->shapes[h % SHAPE_SLOTS] : NULL;
 	if (slot && slot->hash == h && slot->n == n && shape_order(k, slot, v, n, s->scratch))
 		return;
@@ -276,8 +280,12 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	s->spans = spans;
 	struct sort_span *v = s->spans + s->nspans;
 	struct sort_keys keys = { s, in_place ? NULL : m, nt };
-	for (i = 0; i < n; i++)
-		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix_at(s, key_of(m, nt, i)) };
+	uint64_t h = n;
+	for (i = 0; i < n; i++) {
+		uint64_t prefix = prefix_at(s, key_of(m, nt, i));
+		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
+		h = shape_step(h, prefix);
+	}
 	for (i = 1; i < n && compare_spans(&keys, &v[i - 1], &v[i]) <= 0; i++)
 		;
 	if (i == n)
@@ -302,7 +310,7 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 		for (i = 0; i < n; i++)
 			v[i].start = member_index(m, n, v[i].start);
 	} else {
-		sort_shaped(s, &keys, v, n);
+		sort_shaped(s, &keys, v, n, shape_final(h));
 		if (may_rewrite(s, fr, m, last_end)) {
 			rewrite(s, fr, m, n, v, last_end);
 			fr->moved += last_end - m[0];
