@@ -98,6 +98,18 @@ static int sort_number(void *ctx, const char *s, size_t n)
 	return sort_token(ctx, s, n);
 }
 
+/* escape_string_framed(), with the mode a constant in the common case (no
+ * -a, no --escape-slash), so that the tests for the mode's bytes drop out:
+ * 67K of the 21.2 million instructions of -S on twitter.json. */
+static ALWAYS_INLINE int sort_escape(struct fbuffer *out, const char *pre, size_t npre,
+				     const unsigned char *s, size_t n,
+				     const char *post, size_t npost, int mode)
+{
+	if (mode == 0)
+		return escape_string_framed(out, pre, npre, s, n, post, npost, 0);
+	return escape_string_framed(out, pre, npre, s, n, post, npost, mode);
+}
+
 static int sort_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct formatter *f = ctx;
@@ -109,8 +121,8 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 	fbuffer_advance(f->out, sep);
 	/* (the prebuilt run stands for an empty separator that can be read
 	 * a slice long) */
-	if (FB_UNLIKELY(escape_string_framed(f->out, f->nl_indent, 0, s, n, NULL, 0,
-					     f->opt->escape_mode) < 0)) {
+	if (FB_UNLIKELY(sort_escape(f->out, f->nl_indent, 0, s, n, NULL, 0,
+				    f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
 	}
@@ -173,8 +185,8 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	size_t at = f->out->len, len = element_separator(f, sep, bits & CONTAINER_MEMBERS);
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	sorter_member_at(&f->sort, at, at + len);
-	if (FB_UNLIKELY(escape_string_framed(f->out, sep, len, s, n, ": ",
-					     f->opt->compact ? 1 : 2, f->opt->escape_mode) < 0)) {
+	if (FB_UNLIKELY(sort_escape(f->out, sep, len, s, n, ": ",
+				    f->opt->compact ? 1 : 2, f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
 	}
