@@ -359,7 +359,7 @@ void parser_start(struct parser *r, const char *name, const struct window *w, in
 	surrogates_reset(&r->lone);
 	r->error = NULL;
 	jsonc_reset(&r->jsonc, r->sink.keep_comments);
-	r->sink.reset(r->sink.ctx);
+	reset_sink(r);
 	new_parser(r);
 }
 

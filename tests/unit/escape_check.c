@@ -16,6 +16,8 @@
 
 #include <stdio.h>
 
+#include "rng.h"
+
 #define MODES 4
 #define SHORT_MAX FBUFFER_COPY_WIDTH
 
@@ -130,16 +132,6 @@ static int reference(struct fbuffer *fb, const unsigned char *s, size_t len, int
 	}
 	fbuffer_append_char(fb, '"');
 	return 0;
-}
-
-static unsigned long long rng = 88172645463325252ULL;
-
-static unsigned next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng >> 32);
 }
 
 /* Pieces strings are made of. */

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 typedef void scan_fn(const unsigned char *p, size_t n, struct scan *s);
 
 static void scan_plain(const unsigned char *p, size_t n, struct scan *s)
@@ -49,16 +51,6 @@ static int usable(size_t v)
 #endif
 	(void)v;
 	return 1;
-}
-
-static unsigned long long rng = 88172645463325252ULL;
-
-static unsigned next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng >> 32);
 }
 
 static unsigned long checks;

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "rng.h"
+
 /* utf8_copy_until() as the escaper uses it: resumed past each stop (which
  * stands for an escape), and given little room, so that it stops for that
  * too; what it copies must be the input.  -2 if that is not so. */
@@ -207,16 +209,6 @@ static int check_sequence_rule(void)
 		}
 	}
 	return 0;
-}
-
-static unsigned long long rng = 88172645463325252ULL;
-
-static unsigned next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng >> 32);
 }
 
 int main(void)
