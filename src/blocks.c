@@ -22,7 +22,7 @@ const unsigned char blocks_bom[BLOCKS_BOM_LEN] = { 0xef, 0xbb, 0xbf };
 static void new_block(struct blocks *b, int i)
 {
 	free(b->block[i]);
-	b->block[i] = xalloc_aligned(BLOCK_ALIGN, READ_BLOCK);
+	b->block[i] = xalloc_aligned(BLOCK_ALIGN, READ_BLOCK + BLOCKS_SLACK);
 	b->cap[i] = READ_BLOCK;
 }
 
@@ -68,7 +68,7 @@ static ssize_t extend_read(struct blocks *b, int fd, size_t *from)
 
 	if (b->cap[b->cur] - used < want + READ_BLOCK) {
 		b->cap[b->cur] = used + want + READ_BLOCK;
-		b->block[b->cur] = xrealloc(b->block[b->cur], b->cap[b->cur]);
+		b->block[b->cur] = xrealloc(b->block[b->cur], b->cap[b->cur] + BLOCKS_SLACK);
 		cur->p = b->block[b->cur] + skip;
 	}
 	while (got < want) {

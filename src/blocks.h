@@ -22,13 +22,18 @@
  */
 #define READ_BLOCK (64 * 1024)
 
+/* Bytes past a block's `cap` that are allocated but never read into:
+ * code that reads its input in fixed-width loads may run this far past the
+ * last byte read (sink.h's SINK_INPUT_SLACK). */
+#define BLOCKS_SLACK 64
+
 /* The UTF-8 byte order mark, skipped at the start of an input. */
 #define BLOCKS_BOM_LEN 3
 extern const unsigned char blocks_bom[BLOCKS_BOM_LEN];
 
 struct blocks {
 	unsigned char *block[2];        /* read alternately */
-	size_t cap[2];
+	size_t cap[2];                  /* each has BLOCKS_SLACK more */
 	int cur;                        /* block[cur] holds win.cur */
 	struct window win;              /* the reads in memory */
 	size_t newlines;                /* newlines in win.cur so far (the

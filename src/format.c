@@ -35,6 +35,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
+	f->member_end = NULL;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
 	if (format_uses_width(f->opt))
@@ -73,6 +74,23 @@ static void sink_set_raw_check(void *ctx, int on)
 	((struct formatter *)ctx)->raw_check = on;
 }
 
+static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
+{
+	struct formatter *f = ctx;
+
+	f->input = p;
+	f->input_len = len;
+}
+
+static const unsigned char *sink_take_member_end(void *ctx)
+{
+	struct formatter *f = ctx;
+	const unsigned char *e = f->member_end;
+
+	f->member_end = NULL;
+	return e;
+}
+
 static int sink_failed(const void *ctx)
 {
 	return ((const struct formatter *)ctx)->output.error != 0;
@@ -100,6 +118,8 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.reset = sink_reset,
 		.progress = sink_progress,
 		.set_raw_check = sink_set_raw_check,
+		.set_input = sink_set_input,
+		.take_member_end = sink_take_member_end,
 		.failed = sink_failed,
 		.pause = sink_pause,
 		.innermost = sink_innermost,

@@ -61,6 +61,13 @@ struct formatter {
 	const struct format_options *opt;
 	const struct feed_hooks *hooks;
 	int raw_check;           /* ask hooks->raw_string for each string */
+	/* The input yajl parses now (sink.set_input), or input_len 0: a
+	 * string inside it holds nothing to escape (quick.h). */
+	const unsigned char *input;
+	size_t input_len;
+	/* Where the last value in an object ended, in that input, when the
+	 * reader was not told through hooks->member_end (sink.take_member_end) */
+	const unsigned char *member_end;
 
 	size_t depth;            /* open containers */
 	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */

@@ -242,7 +242,18 @@ static NOINLINE int end_document(struct formatter *f)
 /* After a value inside an object: tell the reader (for its messages). */
 static inline int member_done(struct formatter *f)
 {
+	f->member_end = NULL;   /* the reader has a later one */
 	return f->hooks->member_end(f->hooks->ctx);
+}
+
+/* The same for a value that ends at `end` in the input (sink.set_input):
+ * the reader takes it after the parse (sink.take_member_end).  A call per
+ * member cost 22 instructions: 6% of what jfmt -c adds to a yajl parse of
+ * 20,000 lines of NDJSON. */
+static inline int member_done_at(struct formatter *f, const unsigned char *end)
+{
+	f->member_end = end;
+	return 1;
 }
 
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */

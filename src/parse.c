@@ -293,6 +293,28 @@ static int end_record(struct parser *r, size_t rs)
 }
 
 
+/* yajl parses text[feed_off, stop).  The consumer is told where that is
+ * when it is the read itself (not a copy without comments), whose bytes
+ * it may then read past the end; and that it is gone after, when it may
+ * hand back where the last member ended in it. */
+static yajl_status parse_part(struct parser *r, size_t stop)
+{
+	const unsigned char *p = r->text + r->feed_off;
+	int tell = r->sink.set_input && r->text == r->win->cur.p;
+
+	if (tell)
+		r->sink.set_input(r->sink.ctx, p, stop - r->feed_off);
+	yajl_status st = yajl_parse(r->h, p, stop - r->feed_off);
+	if (tell) {
+		r->sink.set_input(r->sink.ctx, NULL, 0);
+		const unsigned char *e = r->sink.take_member_end ?
+			r->sink.take_member_end(r->sink.ctx) : NULL;
+		if (e)
+			r->member_end = r->win->cur.base + (unsigned long long)(e - r->text);
+	}
+	return st;
+}
+
 int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *text)
 {
 	const unsigned char *p = r->win->cur.p;
@@ -328,7 +350,7 @@ int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *
 				return -1;
 			continue;
 		}
-		yajl_status st = yajl_parse(r->h, text + r->feed_off, stop - r->feed_off);
+		yajl_status st = parse_part(r, stop);
 		if (st != yajl_status_ok) {
 			report_yajl_error(r, st);
 			if (!parser_skip(r))

@@ -6,6 +6,8 @@
 #ifndef JFMT_QUICK_H
 #define JFMT_QUICK_H
 
+#include <stdint.h>
+
 #include "layout.h"
 
 /* --- The plain layouts' common cases, without a call ---
@@ -112,25 +114,36 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 	return rc;
 }
 
+/* Whether yajl's string s lies in the input it parses (sink.h): then it
+ * holds nothing to escape, and can be read past its end. */
+static inline int in_input(const struct formatter *f, const unsigned char *s)
+{
+	return (uintptr_t)s - (uintptr_t)f->input < f->input_len;
+}
+
 /* A string value with its separator, or a key with its separator and
- * colon, when escape_string_framed_quick() takes it; the raw text of a
- * string with an unpaired surrogate escape goes the long way. */
+ * colon, when it lies in the input and escape_input_framed_quick() takes
+ * it (a value in an object notes where it ended: QUICK_DONE); the raw text
+ * of a string with an unpaired surrogate escape goes the long way. */
 static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *s, size_t len,
 				      enum layout L)
 {
 	size_t depth = f->depth, n = 0;
 
-	if (L == GENERAL || depth == 0 || f->raw_check)
+	if (L == GENERAL || depth == 0 || f->raw_check || !in_input(f, s))
 		return 0;
 	unsigned char *st = &f->state[depth];
 	unsigned bits = *st;
 	const char *sep = f->nl_indent;
 	if (!(bits & CONTAINER_OBJECT))  /* in an object the key is out */
 		sep = separator_slice(f, depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_string_framed_quick(&f->output, sep, n, s, len, NULL, 0, 0))
+	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SLICES_MAX,
+				       s, len, NULL, 0))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
-	return bits & CONTAINER_OBJECT ? QUICK_MEMBER : QUICK_DONE;
+	if (bits & CONTAINER_OBJECT)
+		member_done_at(f, s + len + 1);     /* after the closing quote */
+	return QUICK_DONE;
 }
 
 static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, size_t len,
@@ -140,11 +153,12 @@ static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, 
 	unsigned bits = *st;
 	size_t n;
 
-	if (L == GENERAL || f->raw_check)
+	if (L == GENERAL || f->raw_check || !in_input(f, s))
 		return 0;
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_string_framed_quick(&f->output, sep, n, s, len, ": ",
-					L == PLAIN_COMPACT ? 1 : 2, 0))
+	size_t npost = L == PLAIN_COMPACT ? 1 : 2;
+	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SLICES_MAX,
+				       s, len, ": ", npost))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	return 1;

@@ -11,6 +11,8 @@
 #include "scan.h"
 #include "skip.h"
 
+/* parser_feed() promises the consumer this much past a read */
+_Static_assert(BLOCKS_SLACK >= SINK_INPUT_SLACK, "a block's slack covers the input's");
 
 void reader_init(struct reader *r, int allow_comments, int keep_going,
 		 struct progress *progress)

@@ -19,6 +19,9 @@
 #include <stddef.h>
 #include <yajl/yajl_parse.h>
 
+/* Bytes past the announced input (sink.set_input) that may be read. */
+#define SINK_INPUT_SLACK 64
+
 /* A comment of the input (--comments), as the reader hands it on: its text
  * from the opening // or slash-star through its end (a // comment's
  * newline, and a carriage return before it, not included). */
@@ -72,6 +75,23 @@ struct sink {
 	unsigned long long (*progress)(const void *ctx);
 	/** Whether to call feed_hooks.raw_string for each string. */
 	void (*set_raw_check)(void *ctx, int on);
+	/**
+	 * yajl is about to parse p[0..len) (len 0: no input is announced,
+	 * as after the parse); SINK_INPUT_SLACK bytes past p[len] may be
+	 * read.  A string or key event whose text lies inside it is yajl's
+	 * pointer into it: yajl copies out a token with escapes, or one cut
+	 * by a read, and its lexer rejects a control byte, so such text holds
+	 * no quote, backslash or control byte.  May be NULL.
+	 */
+	void (*set_input)(void *ctx, const unsigned char *p, size_t len);
+	/**
+	 * Where the last value inside an object ended, if the consumer kept
+	 * it as a pointer into the input announced by set_input instead of
+	 * calling feed_hooks.member_end (which it does for every other such
+	 * value); else NULL.  The pointer is forgotten.  Called after each
+	 * parse of an announced input.  May be NULL.
+	 */
+	const unsigned char *(*take_member_end)(void *ctx);
 	/** Whether the consumer cannot go on (its output failed). */
 	int (*failed)(const void *ctx);
 	/** The reader is about to wait for more input: pass on what is done. */

@@ -252,6 +252,39 @@ EOF
 	same_bytes want.json out.json
 }
 
+@test "strings and keys of every length up to 80 with a non-ASCII character at each place are kept" {
+	# ASCII text that yajl points at in its input is copied in 16-byte
+	# pieces and checked by its high bits; any other byte, anywhere in
+	# it, must take the path that checks its UTF-8.
+	need_cmd python3
+	python3 - <<'EOF2'
+import json
+lines = []
+for n in range(81):
+    for at in range(-1, n):
+        s = 'a' * n if at < 0 else 'a' * at + '\u00e9' + 'a' * (n - at - 1)
+        lines.append(json.dumps({s: [s, n]}, ensure_ascii=False, separators=(',', ':')))
+with open('in.ndjson', 'w', encoding='utf-8') as f:
+    f.write('\n'.join(lines) + '\n')
+EOF2
+	"$JFMT" -c in.ndjson >out.ndjson
+	same_bytes in.ndjson out.ndjson
+}
+
+@test "an invalid UTF-8 byte at each place of strings and keys up to 80 bytes: every one reported" {
+	need_cmd python3
+	python3 - <<'EOF2'
+with open('in.ndjson', 'wb') as f:
+    for n in range(1, 81):
+        for at in range(n):
+            s = b'a' * at + b'\xff' + b'a' * (n - at - 1)
+            f.write(b'{"' + s + b'":1}\n' + b'{"k":"' + s + b'"}\n')
+EOF2
+	run -1 --separate-stderr "$JFMT" -c -k in.ndjson
+	[ "$output" = "" ]
+	[ "$(grep -c 'invalid UTF-8 in a string (byte 0xff)' <<<"$stderr")" -eq 6480 ]
+}
+
 # --- The corpus ---
 
 # matches_json_tool NAME: the corpus file NAME matches json.tool in the
