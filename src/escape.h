@@ -142,6 +142,33 @@ static inline void copy_slices(char *d, const char *s, size_t n)
 		memcpy(d + k, s + k, FBUFFER_COPY_WIDTH);
 }
 
+/* Room escape_quoted_quick() may write: the quotes, the longest string
+ * and the longest `post`. */
+#define ESCAPE_QUOTED_ROOM (ESCAPE_QUICK_MAX + 2 + ESCAPE_POST_MAX)
+
+/**
+ * The quoted string and `post` of escape_string_framed_quick(), at `d`
+ * (ESCAPE_QUOTED_ROOM bytes of room), for a string of at most
+ * ESCAPE_QUICK_MAX bytes: returns 1 having written them (len + 2 + npost
+ * bytes), or 0, having written something there, when the string holds
+ * anything to escape or check.
+ */
+static inline __attribute__((always_inline)) int
+escape_quoted_quick(char *d, const unsigned char *s, size_t len,
+		    const char *post, size_t npost, int mode)
+{
+	FB_ASSERT(len <= ESCAPE_QUICK_MAX && npost <= ESCAPE_POST_MAX);
+	if (!escape_copy_plain_short(d + 1, s, len, mode))
+		return 0;
+	d[0] = '"';
+	d[len + 1] = '"';
+	if (npost > 0)
+		d[len + 2] = post[0];
+	if (npost > 1)
+		d[len + 3] = post[1];
+	return 1;
+}
+
 /**
  * escape_string() between `pre[0..npre)` and `post[0..npost)`: a separator,
  * the string, a colon, in the common case only: returns 1 having written
@@ -160,16 +187,8 @@ escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
 		return 0;
 	char *d = fbuffer_cursor(fb);
 	copy_slices(d, pre, npre);
-	d += npre;
-	if (!escape_copy_plain_short(d + 1, s, len, mode))
+	if (!escape_quoted_quick(d + npre, s, len, post, npost, mode))
 		return 0;       /* what was written is not counted */
-	FB_ASSERT(npost <= ESCAPE_POST_MAX);
-	d[0] = '"';
-	d[len + 1] = '"';
-	if (npost > 0)
-		d[len + 2] = post[0];
-	if (npost > 1)
-		d[len + 3] = post[1];
 	fbuffer_advance(fb, npre + len + 2 + npost);
 	return 1;
 }

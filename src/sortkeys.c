@@ -152,7 +152,6 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		drop_capture(s);
 		return;
 	}
-	struct sort_frame *fr = &s->frames[s->nframes - 1];
 	if (FB_UNLIKELY(s->nmembers == s->members_cap)) {
 		size_t *m = grow_array(s->members, &s->members_cap, s->nmembers + 1,
 				       sizeof *m);
@@ -172,9 +171,7 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		s->notes = nt;
 		nt[s->nmembers] = (struct sort_note){ key, key };
 	}
-	if (s->nmembers - fr->first_member == 1)
-		fr->sep_len = key - sep;
-	s->members[s->nmembers++] = key;
+	sorter_member_quick(s, sep, key);
 }
 
 void sorter_key(struct sorter *s)
