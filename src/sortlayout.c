@@ -4,6 +4,7 @@
 #include "sortlayout.h"
 
 #include "format.h"
+#include "keyorder.h"
 #include "layout.h"
 
 /* Room in the capture for a separator (a comma, a newline and a depth of
@@ -228,8 +229,14 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	size_t len = element_separator(f, d, bits & CONTAINER_MEMBERS);
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	c->len = used + len;
-	sorter_member_quick(so, used, used + len);
+	sorter_member_quick(so, used, used + len, SORT_PREFIX_UNKNOWN);
 	if (FB_LIKELY(escape_quoted_quick(d + len, s, n, ": ", npost, 0))) {
+		/* The prefix, from the key just written (followed by its quote
+		 * and the room reserved), rather than found again in the
+		 * capture when its object closes: on twitter.json -S went from
+		 * 20.71M Ir to 20.43M. */
+		so->prefixes[so->nmembers - 1] =
+			key_prefix_plain((const unsigned char *)d + len + 1, n);
 		fbuffer_advance(c, n + 2 + npost);
 		return 1;
 	}

@@ -280,9 +280,12 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	s->spans = spans;
 	struct sort_span *v = s->spans + s->nspans;
 	struct sort_keys keys = { s, in_place ? NULL : m, nt };
+	const uint64_t *known = s->prefixes + fr->first_member; /* (sortkeys.h) */
 	uint64_t h = n;
 	for (i = 0; i < n; i++) {
-		uint64_t prefix = prefix_at(s, key_of(m, nt, i));
+		uint64_t prefix = known[i];
+		if (FB_UNLIKELY(prefix == SORT_PREFIX_UNKNOWN))
+			prefix = prefix_at(s, key_of(m, nt, i));
 		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
 		h = shape_step(h, prefix);
 	}
