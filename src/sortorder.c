@@ -244,14 +244,15 @@ static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t 
 		    const struct sort_span *v, size_t end)
 {
 	char *c = s->capture.ptr, *d = s->rewrite;
-	const char *sep = c + m[1] - fr->sep_len;
+	const size_t sep_len = fr->sep_len;    /* (not read again after a copy) */
+	const char *sep = c + m[1] - sep_len;
 
 	for (size_t i = 0; i < n; i++) {
 		size_t k = v[i].start;
-		size_t e = k + 1 < n ? m[k + 1] - fr->sep_len : end;
+		size_t e = k + 1 < n ? m[k + 1] - sep_len : end;
 		if (i > 0) {
-			copy_run(d, sep, fr->sep_len);
-			d += fr->sep_len;
+			copy_run(d, sep, sep_len);
+			d += sep_len;
 		}
 		copy_run(d, c + m[k], e - m[k]);
 		d += e - m[k];
