@@ -142,11 +142,9 @@ static inline void copy_slices(char *d, const char *s, size_t n)
 		memcpy(d + k, s + k, FBUFFER_COPY_WIDTH);
 }
 
-/* The quotes around a string copied to d + 1 (after a separator of npre
- * bytes, at the cursor), and `post` after it: all is counted. */
+/* The quotes around a string copied to d + 1, and `post` after it. */
 static inline __attribute__((always_inline)) void
-frame_string(struct fbuffer *fb, char *d, size_t npre, size_t len,
-	     const char *post, size_t npost)
+quote_frame(char *d, size_t len, const char *post, size_t npost)
 {
 	FB_ASSERT(npost <= ESCAPE_POST_MAX);
 	d[0] = '"';
@@ -155,7 +153,28 @@ frame_string(struct fbuffer *fb, char *d, size_t npre, size_t len,
 		d[len + 2] = post[0];
 	if (npost > 1)
 		d[len + 3] = post[1];
-	fbuffer_advance(fb, npre + len + 2 + npost);
+}
+
+/* Room escape_quoted_quick() may write: the quotes, the longest string
+ * and the longest `post`. */
+#define ESCAPE_QUOTED_ROOM (ESCAPE_QUICK_MAX + 2 + ESCAPE_POST_MAX)
+
+/**
+ * The quoted string and `post` of escape_string_framed_quick(), at `d`
+ * (ESCAPE_QUOTED_ROOM bytes of room), for a string of at most
+ * ESCAPE_QUICK_MAX bytes: returns 1 having written them (len + 2 + npost
+ * bytes), or 0, having written something there, when the string holds
+ * anything to escape or check.
+ */
+static inline __attribute__((always_inline)) int
+escape_quoted_quick(char *d, const unsigned char *s, size_t len,
+		    const char *post, size_t npost, int mode)
+{
+	FB_ASSERT(len <= ESCAPE_QUICK_MAX);
+	if (!escape_copy_plain_short(d + 1, s, len, mode))
+		return 0;
+	quote_frame(d, len, post, npost);
+	return 1;
 }
 
 /**
@@ -176,10 +195,9 @@ escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
 		return 0;
 	char *d = fbuffer_cursor(fb);
 	copy_slices(d, pre, npre);
-	d += npre;
-	if (!escape_copy_plain_short(d + 1, s, len, mode))
+	if (!escape_quoted_quick(d + npre, s, len, post, npost, mode))
 		return 0;       /* what was written is not counted */
-	frame_string(fb, d, npre, len, post, npost);
+	fbuffer_advance(fb, npre + len + 2 + npost);
 	return 1;
 }
 
@@ -265,7 +283,8 @@ escape_input_framed_quick(struct fbuffer *fb, const char *pre, size_t npre, size
 	d += npre;
 	if (!copy_if_ascii(d + 1, s, len))
 		return 0;       /* what was written is not counted */
-	frame_string(fb, d, npre, len, post, npost);
+	quote_frame(d, len, post, npost);
+	fbuffer_advance(fb, npre + len + 2 + npost);
 	return 1;
 }
 

@@ -25,12 +25,14 @@ void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments
 static void free_arrays(struct sorter *s)
 {
 	free(s->members);
+	free(s->prefixes);
 	free(s->notes);
 	free(s->frames);
 	free(s->records);
 	free(s->spans);
 	free(s->scratch);
 	s->members = NULL;
+	s->prefixes = NULL;
 	s->notes = NULL;
 	s->frames = NULL;
 	s->records = NULL;
@@ -152,15 +154,18 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		drop_capture(s);
 		return;
 	}
-	struct sort_frame *fr = &s->frames[s->nframes - 1];
 	if (FB_UNLIKELY(s->nmembers == s->members_cap)) {
-		size_t *m = grow_array(s->members, &s->members_cap, s->nmembers + 1,
-				       sizeof *m);
-		if (!m) {
+		size_t cap = s->members_cap, pcap = s->members_cap;
+		size_t *m = grow_array(s->members, &cap, s->nmembers + 1, sizeof *m);
+		if (m)
+			s->members = m;
+		uint64_t *p = m ? grow_array(s->prefixes, &pcap, s->nmembers + 1, sizeof *p) : NULL;
+		if (!p) {
 			sorter_overflow(s);
 			return;
 		}
-		s->members = m;
+		s->prefixes = p;
+		s->members_cap = cap < pcap ? cap : pcap;
 	}
 	if (s->comments) {
 		struct sort_note *nt = grow_array(s->notes, &s->notes_cap, s->nmembers + 1,
@@ -172,9 +177,7 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		s->notes = nt;
 		nt[s->nmembers] = (struct sort_note){ key, key };
 	}
-	if (s->nmembers - fr->first_member == 1)
-		fr->sep_len = key - sep;
-	s->members[s->nmembers++] = key;
+	sorter_member_quick(s, sep, key, SORT_PREFIX_UNKNOWN);
 }
 
 void sorter_key(struct sorter *s)

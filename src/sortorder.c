@@ -244,14 +244,15 @@ static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t 
 		    const struct sort_span *v, size_t end)
 {
 	char *c = s->capture.ptr, *d = s->rewrite;
-	const char *sep = c + m[1] - fr->sep_len;
+	const size_t sep_len = fr->sep_len;    /* (not read again after a copy) */
+	const char *sep = c + m[1] - sep_len;
 
 	for (size_t i = 0; i < n; i++) {
 		size_t k = v[i].start;
-		size_t e = k + 1 < n ? m[k + 1] - fr->sep_len : end;
+		size_t e = k + 1 < n ? m[k + 1] - sep_len : end;
 		if (i > 0) {
-			copy_run(d, sep, fr->sep_len);
-			d += fr->sep_len;
+			copy_run(d, sep, sep_len);
+			d += sep_len;
 		}
 		copy_run(d, c + m[k], e - m[k]);
 		d += e - m[k];
@@ -280,9 +281,12 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	s->spans = spans;
 	struct sort_span *v = s->spans + s->nspans;
 	struct sort_keys keys = { s, in_place ? NULL : m, nt };
+	const uint64_t *known = s->prefixes + fr->first_member; /* (sortkeys.h) */
 	uint64_t h = n;
 	for (i = 0; i < n; i++) {
-		uint64_t prefix = prefix_at(s, key_of(m, nt, i));
+		uint64_t prefix = known[i];
+		if (FB_UNLIKELY(prefix == SORT_PREFIX_UNKNOWN))
+			prefix = prefix_at(s, key_of(m, nt, i));
 		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
 		h = shape_step(h, prefix);
 	}

@@ -28,16 +28,6 @@
  * the newline; deeper levels append more. */
 #define SORT_INDENT_RUN 1024
 
-/* An open object being captured. */
-struct sort_frame {
-	size_t first_member;    /* index of the object's first member */
-	size_t region_start;    /* where its members start in capture */
-	size_t sep_len;         /* the separator before each later member */
-	size_t tail;            /* sorter_tail(), or SORT_NO_TAIL */
-	size_t first_record;    /* sorter.nrecords when it opened */
-	size_t moved;           /* bytes inside it rewritten in place */
-};
-
 #define SORT_NO_TAIL SIZE_MAX
 
 /* With comments, alongside each open member's start: where its key
