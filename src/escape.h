@@ -256,6 +256,21 @@ copy_if_ascii(char *d, const unsigned char *s, size_t len)
 #endif
 }
 
+/**
+ * escape_quoted_quick() in mode 0 for text yajl points at in its input
+ * (readable ESCAPE_INPUT_SLOP bytes past its end), of any length, with
+ * len + 2 + npost + ESCAPE_INPUT_SLOP bytes of room at `d`.
+ */
+static inline __attribute__((always_inline)) int
+escape_input_quoted_quick(char *d, const unsigned char *s, size_t len,
+			  const char *post, size_t npost)
+{
+	if (!copy_if_ascii(d + 1, s, len))
+		return 0;
+	quote_frame(d, len, post, npost);
+	return 1;
+}
+
 /* The room escape_input_framed_quick() needs besides the string. */
 #define ESCAPE_INPUT_ROOM (SLICES_MAX + 2 + ESCAPE_POST_MAX + ESCAPE_INPUT_SLOP)
 
@@ -280,10 +295,8 @@ escape_input_framed_quick(struct fbuffer *fb, const char *pre, size_t npre, size
 		d[0] = pre[0];  /* overwritten by the quote when npre is 0 */
 	else
 		copy_slices(d, pre, npre);
-	d += npre;
-	if (!copy_if_ascii(d + 1, s, len))
+	if (!escape_input_quoted_quick(d + npre, s, len, post, npost))
 		return 0;       /* what was written is not counted */
-	quote_frame(d, len, post, npost);
 	fbuffer_advance(fb, npre + len + 2 + npost);
 	return 1;
 }

@@ -7,6 +7,7 @@
 #ifndef JFMT_LAYOUT_H
 #define JFMT_LAYOUT_H
 
+#include <stdint.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -237,6 +238,13 @@ static NOINLINE int end_document(struct formatter *f)
 		fbuffer_append_char(f->out, '\n');
 	fbuffer_commit(&f->output);
 	return f->hooks->value_end(f->hooks->ctx) == 0;
+}
+
+/* Whether yajl's string or number s lies in the input it parses (sink.h):
+ * then it holds nothing to escape, and can be read past its end. */
+static inline int in_input(const struct formatter *f, const unsigned char *s)
+{
+	return (uintptr_t)s - (uintptr_t)f->input < f->input_len;
 }
 
 /* After a value inside an object: tell the reader (for its messages). */

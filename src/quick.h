@@ -6,8 +6,6 @@
 #ifndef JFMT_QUICK_H
 #define JFMT_QUICK_H
 
-#include <stdint.h>
-
 #include "layout.h"
 
 /* --- The plain layouts' common cases, without a call ---
@@ -112,13 +110,6 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 		copy_slices(d, sep, n);
 	d[n] = c;
 	return rc;
-}
-
-/* Whether yajl's string s lies in the input it parses (sink.h): then it
- * holds nothing to escape, and can be read past its end. */
-static inline int in_input(const struct formatter *f, const unsigned char *s)
-{
-	return (uintptr_t)s - (uintptr_t)f->input < f->input_len;
 }
 
 /* A string value with its separator, or a key with its separator and

@@ -94,9 +94,20 @@ static int sort_boolean(void *ctx, int b)
 
 static int sort_number(void *ctx, const char *s, size_t n)
 {
-	if (!in_capture(ctx) || n > FBUFFER_COPY_WIDTH)
+	struct formatter *f = ctx;
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (!in_capture(f) || n > FBUFFER_COPY_WIDTH)
 		return general()->yajl_number(ctx, s, n);
-	return sort_token(ctx, s, n);
+	struct fbuffer *c = f->out;
+	size_t used = c->len;
+	int member;
+	size_t sep = value_separator(f, &member);
+	fbuffer_copy_small(c->ptr + used + sep, s, n);
+	c->len = used + sep + n;
+	if (!member)
+		return 1;
+	return in_input(f, u) ? member_done_at(f, u + n) : member_done(f);
 }
 
 /* escape_string_framed(), with the mode a constant in the common case (no
@@ -122,6 +133,10 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 	fbuffer_advance(f->out, sep);
 	/* (the prebuilt run stands for an empty separator that can be read
 	 * a slice long) */
+	if (f->opt->escape_mode == 0 && in_input(f, s)) {
+		if (FB_LIKELY(escape_input_framed_quick(f->out, f->nl_indent, 0, 1, s, n, NULL, 0)))
+			return member ? member_done_at(f, s + n + 1) : 1;
+	}
 	if (FB_UNLIKELY(sort_escape(f->out, f->nl_indent, 0, s, n, NULL, 0,
 				    f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
@@ -230,7 +245,9 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	c->len = used + len;
 	sorter_member_quick(so, used, used + len, SORT_PREFIX_UNKNOWN);
-	if (FB_LIKELY(escape_quoted_quick(d + len, s, n, ": ", npost, 0))) {
+	/* (SORT_KEY_ROOM covers the slop of a string that lies in the input) */
+	if (FB_LIKELY(in_input(f, s) ? escape_input_quoted_quick(d + len, s, n, ": ", npost) :
+		      escape_quoted_quick(d + len, s, n, ": ", npost, 0))) {
 		/* The prefix, from the key just written (followed by its quote
 		 * and the room reserved), rather than found again in the
 		 * capture when its object closes: on twitter.json -S went from

@@ -269,6 +269,8 @@ with open('in.ndjson', 'w', encoding='utf-8') as f:
 EOF2
 	"$JFMT" -c in.ndjson >out.ndjson
 	same_bytes in.ndjson out.ndjson
+	"$JFMT" -S -c in.ndjson >out.ndjson
+	same_bytes in.ndjson out.ndjson
 }
 
 @test "an invalid UTF-8 byte at each place of strings and keys up to 80 bytes: every one reported" {
@@ -280,9 +282,12 @@ with open('in.ndjson', 'wb') as f:
             s = b'a' * at + b'\xff' + b'a' * (n - at - 1)
             f.write(b'{"' + s + b'":1}\n' + b'{"k":"' + s + b'"}\n')
 EOF2
-	run -1 --separate-stderr "$JFMT" -c -k in.ndjson
-	[ "$output" = "" ]
-	[ "$(grep -c 'invalid UTF-8 in a string (byte 0xff)' <<<"$stderr")" -eq 6480 ]
+	local opt
+	for opt in -c -S; do
+		run -1 --separate-stderr "$JFMT" $opt -k in.ndjson
+		[ "$output" = "" ]
+		[ "$(grep -c 'invalid UTF-8 in a string (byte 0xff)' <<<"$stderr")" -eq 6480 ]
+	done
 }
 
 # --- The corpus ---

@@ -304,6 +304,10 @@ sys.exit(1 if fail else 0)' "$JFMT"
 		done
 		run -1 --separate-stderr "$JFMT" <<<"{\"a\": $v    \"b\": 2}"
 		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces 3 \"\$1\" -S" - "$JFMT" "$v"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		run -1 --separate-stderr "$JFMT" -S <<<"{\"a\": $v    \"b\": 2}"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
 	done
 }
 
