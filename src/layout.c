@@ -42,14 +42,11 @@ static NOINLINE int number_slow(struct formatter *f, const char *s, size_t len, 
 
 static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
 {
-	int q = quick_value(f, s, len, L);
-	const unsigned char *u = (const unsigned char *)s;
-
-	if (FB_LIKELY(q == QUICK_DONE))
+	if (quick_member_number(f, s, len, L))
 		return 1;
-	if (q && in_input(f, u))
-		return member_done_at(f, u + len);
-	return q ? member_done(f) : number_slow(f, s, len, L);
+	int q = quick_value(f, s, len, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : number_slow(f, s, len, L);
 }
 
 static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, size_t len,

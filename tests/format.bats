@@ -346,6 +346,26 @@ matches_json_tool() {
 	fmt_is '1.0' $'1.0\n'
 }
 
+@test "numbers of every length up to 40 are kept, as members and as elements, at any place in a read" {
+	# A member's number is copied 16 bytes at a time from the read.
+	need_cmd python3
+	python3 - <<'EOF2'
+lines = []
+for n in range(1, 41):
+    num = '-' + '1234567890' * 4
+    num = num[:n] if n > 1 else '7'
+    lines.append('{"k":%s,"a":[%s,{"x":%s}],"z":%s}' % (num, num, num, num))
+text = '\n'.join(lines) + '\n'
+with open('in.ndjson', 'w') as f:
+    f.write(text * 400)     # past the first 64 KiB read, cut anywhere
+EOF2
+	"$JFMT" -c in.ndjson >out.ndjson
+	same_bytes in.ndjson out.ndjson
+	"$JFMT" -S -c in.ndjson >out.ndjson
+	python3 -c 'import json,sys; [print(json.dumps(json.loads(l), sort_keys=True, separators=(",", ":"))) for l in open("in.ndjson")]' >want.ndjson
+	same_bytes want.ndjson out.ndjson
+}
+
 @test "key order and duplicate keys are kept" {
 	fmt_is '{"b":1,"a":2,"b":3,"a":{"z":0,"y":1,"z":2}}' \
 		$'{"b":1,"a":2,"b":3,"a":{"z":0,"y":1,"z":2}}\n' -c
