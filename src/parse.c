@@ -1,6 +1,7 @@
-/* parse.c - feeding an input's reads to yajl: the hooks the consumer
- * calls, the rule between values, RFC 7464 records, going on after an
- * invalid value, and the report of each error.  See parse.h. */
+/* parse.c - feeding an input's reads to yajl: the rule between values,
+ * RFC 7464 records, going on after an invalid value, and the report of
+ * each error (the hooks the consumer calls are in parse_hooks.c).  See
+ * parse.h. */
 #include "parse.h"
 
 #include <stdio.h>
@@ -45,12 +46,6 @@ static void report_kind(const struct parser *r, enum error_kind kind, unsigned l
 	report_error(&pl, (struct parse_error){ kind, AT_OFFSET }, g);
 }
 
-/* Input offset of what yajl has consumed of the part it was last given. */
-static unsigned long long parse_offset(const struct parser *r)
-{
-	return r->win->cur.base + r->feed_off + yajl_get_bytes_consumed(r->h);
-}
-
 /* Report yajl's error for status `st`, or the one a hook noted. */
 static void report_yajl_error(struct parser *r, yajl_status st)
 {
@@ -67,105 +62,8 @@ static void report_yajl_error(struct parser *r, yajl_status st)
 	}
 	struct place pl = place_of(r);
 	unsigned char *text = yajl_get_error(r->h, 0, NULL, 0);
-	report_yajl(&pl, (const char *)text, parse_offset(r), r->completing);
+	report_yajl(&pl, (const char *)text, parser_offset(r), r->completing);
 	yajl_free_error(r->h, text);
-}
-
-/* --- What the consumer reports --- */
-
-/* An error for report_yajl_error() to report once yajl returns: `msg` as
- * it is, or (msg NULL) jfmt's words for `kind`. */
-static void note_error(struct parser *r, unsigned long long g, enum error_kind kind,
-		       const char *msg)
-{
-	r->error = msg;
-	r->error_kind = kind;
-	r->error_pos = g;
-}
-
-static int on_value_end(void *ctx)
-{
-	struct parser *r = ctx;
-	const struct window_part *cur = &r->win->cur;
-
-	r->values++;
-	if (r->completing) {
-		/* yajl finishes on a buffer of its own: all was consumed */
-		r->top_end = r->record_end;
-		return 0;
-	}
-	size_t off = r->feed_off + yajl_get_bytes_consumed(r->h);
-	r->top_end = cur->base + off;
-	unsigned char last = window_byte(r->win, r->top_end - 1);
-	if (!between_value_end(&r->between, last, cur->p + off, r->fed_end - off))
-		return 0;
-	note_error(r, r->top_end, ERR_ADJACENT, NULL);
-	return 1;
-}
-
-static int on_member_end(void *ctx)
-{
-	struct parser *r = ctx;
-
-	r->member_end = parse_offset(r);
-	return 1;
-}
-
-/* Give the consumer the raw text of the string token yajl just read, if it
- * holds an unpaired surrogate escape. */
-static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
-{
-	struct parser *r = ctx;
-	unsigned long long end = parse_offset(r), q;
-	int found = surrogates_take(&r->lone, end);
-
-	r->sink.set_raw_check(r->sink.ctx, surrogates_pending(&r->lone));
-	if (!found)
-		return 0;
-	if (!locate_string_start(r->win, end, &q)) {
-		note_error(r, end - 1, ERR_UTF8,
-			   "string with an unpaired surrogate escape is too long to keep exactly");
-		return -1;
-	}
-	const struct window_part *cur = &r->win->cur;
-	if (q + 1 >= cur->base) {
-		/* all in the current read (a long string always is): no copy,
-		 * so that it is held once, not twice */
-		*raw = cur->p + (q + 1 - cur->base);
-		*len = (size_t)(end - 1 - (q + 1));
-		return 1;
-	}
-	r->raw.len = 0;
-	for (unsigned long long i = q + 1; i < end - 1; i++)
-		fbuffer_append_char(&r->raw, (char)window_byte(r->win, i));
-	*raw = (const unsigned char *)r->raw.ptr;
-	*len = r->raw.len;
-	return 1;
-}
-
-/* Point the error at the first byte of the string token just read that is
- * not part of a well-formed UTF-8 sequence. */
-static void on_invalid_utf8(void *ctx)
-{
-	struct parser *r = ctx;
-
-	note_error(r, locate_bad_utf8(r->win, parse_offset(r)), ERR_UTF8, NULL);
-}
-
-/* The comments before the token just read (all that are left, at the end
- * of the input). */
-static size_t on_comments(void *ctx, const struct sink_comment **c)
-{
-	struct parser *r = ctx;
-
-	return jsonc_take(&r->jsonc, r->completing ? ~0ULL : parse_offset(r), c);
-}
-
-static void on_bad_comment(void *ctx, size_t i, const char *msg)
-{
-	struct parser *r = ctx;
-
-	note_error(r, jsonc_taken_at(&r->jsonc, i), ERR_COMMENT, msg);
 }
 
 void parser_init(struct parser *r, int allow_comments, int keep_going)
@@ -173,15 +71,7 @@ void parser_init(struct parser *r, int allow_comments, int keep_going)
 	memset(r, 0, sizeof *r);
 	r->allow_comments = allow_comments;
 	r->keep_going = keep_going;
-	r->hooks = (struct feed_hooks){
-		.ctx = r,
-		.value_end = on_value_end,
-		.member_end = on_member_end,
-		.raw_string = on_raw_string,
-		.invalid_utf8 = on_invalid_utf8,
-		.comments = on_comments,
-		.bad_comment = on_bad_comment,
-	};
+	r->hooks = parser_hooks(r);
 	fbuffer_init_mem(&r->raw);
 	surrogates_init(&r->lone);
 	jsonc_init(&r->jsonc);

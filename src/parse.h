@@ -14,6 +14,9 @@
  * The reader (read.h) owns the bytes (window.h) and calls these in turn:
  * parser_start(), then for each read parser_look_ahead() and
  * parser_feed(), then parser_finish() and parser_end_input().
+ *
+ * parse.c feeds yajl and reports; parse_hooks.c takes what the consumer
+ * reports (struct feed_hooks).
  */
 #ifndef JFMT_PARSE_H
 #define JFMT_PARSE_H
@@ -98,6 +101,17 @@ void parser_look_ahead(struct parser *ps, size_t from, size_t end, int backslash
  * and the consumer is told of them (sink.set_input).  Returns 0, or -1 when this input must stop (the error was reported).
  */
 int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char *text);
+
+/* --- Shared by parse.c and parse_hooks.c --- */
+
+/** Input offset of what yajl has consumed of the part it was last given. */
+static inline unsigned long long parser_offset(const struct parser *ps)
+{
+	return ps->win->cur.base + ps->feed_off + yajl_get_bytes_consumed(ps->h);
+}
+
+/** The hooks the consumer reports through, for `ps` (parse_hooks.c). */
+struct feed_hooks parser_hooks(struct parser *ps);
 
 /** The JSONC pass of this parser's input (--comments). */
 static inline struct jsonc *parser_jsonc(struct parser *ps)
