@@ -21,143 +21,33 @@
  *    as it exists, and opening a target removes the temporary files of the
  *    same name that nobody holds: a killed jfmt's lock went with it.
  *
- * Temporary names are ".NAME.jfmt-" and RANDOM_CHARS characters from
- * getrandom(); a long NAME is cut so that the whole stays within the file
- * system's NAME_MAX.  A name that exists already costs a retry.
+ * Temporary names (outname.h) are ".NAME.jfmt-" and random characters; a
+ * name that exists already costs a retry.
  */
 #include "outfile.h"
 #include "outmeta.h"
+#include "outname.h"
 #include "outsig.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/random.h>
-#include <time.h>
 #include <unistd.h>
 
-#define TEMP_TAG ".jfmt-"       /* ".NAME" TEMP_TAG RANDOM */
-#define RANDOM_CHARS 8          /* 48 random bits */
 #define TEMP_TRIES 100          /* names tried before giving up (EEXIST) */
 #define TEMP_MODE 0600          /* until the target's mode is applied */
 #define PROC_FD_MAX 40          /* "/proc/self/fd/" and an int */
 
-/* 64 characters, so that a random byte picks one without bias. */
-static const char NAME_CHARS[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-#define NAME_CHARS_MASK 63
-
 enum { LINK_NONE, LINK_EMPTY_PATH, LINK_PROC };
-
-/* --- Names --- */
 
 static void why(struct outfile *o, const char *what)
 {
 	snprintf(o->why, sizeof o->why, "%s", what);
-}
-
-/* Fill `out` with RANDOM_CHARS name characters. */
-static void random_chars(char *out)
-{
-	unsigned char r[RANDOM_CHARS];
-
-	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
-		/* No entropy yet: unpredictable enough, and a clash retries. */
-		static uint64_t counter;
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
-			((uint64_t)getpid() << 17) ^ ++counter;
-		for (size_t i = 0; i < sizeof r; i++) {
-			x = (x ^ (x >> 31)) * 0x9e3779b97f4a7c15ULL;
-			r[i] = (unsigned char)(x >> 56);
-		}
-	}
-	for (size_t i = 0; i < sizeof r; i++)
-		out[i] = NAME_CHARS[r[i] & NAME_CHARS_MASK];
-}
-
-static char *tmp_random_part(struct outfile *o)
-{
-	return o->tmp + strlen(o->tmp) - RANDOM_CHARS;
-}
-
-/* o->tmp = ".NAME" TEMP_TAG "XXXXXXXX", NAME cut (on a UTF-8 character
- * boundary) to fit the directory's NAME_MAX. */
-static int make_tmp_name(struct outfile *o)
-{
-	long max = fpathconf(o->at.dirfd, _PC_NAME_MAX);
-	size_t room, keep = strlen(o->at.name);
-	size_t extra = 1 + strlen(TEMP_TAG) + RANDOM_CHARS;
-
-	if (max < 0 || max > NAME_MAX)
-		max = NAME_MAX;
-	room = (size_t)max > extra ? (size_t)max - extra : 0;
-	if (keep > room) {
-		keep = room;
-		while (keep > 0 && ((unsigned char)o->at.name[keep] & 0xC0) == 0x80)
-			keep--;
-	}
-	o->tmp = malloc(keep + extra + 1);
-	if (!o->tmp) {
-		errno = ENOMEM;
-		return -1;
-	}
-	snprintf(o->tmp, keep + extra + 1, ".%.*s%s%0*d", (int)keep, o->at.name,
-		 TEMP_TAG, RANDOM_CHARS, 0);
-	return 0;
-}
-
-/* A temporary file of ours that its writer no longer holds: remove it.
- * Ours: made by this user, or by root and given to `owner`, the owner of
- * the file it was to replace. */
-static void remove_if_stale(int dirfd, const char *name, uid_t owner)
-{
-	struct stat st, now;
-	int fd = openat(dirfd, name,
-			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (st.st_uid == geteuid() || st.st_uid == owner) &&
-	    st.st_nlink == 1 &&
-	    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-	    fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
-		unlinkat(dirfd, name, 0);
-	close(fd);
-}
-
-/* Remove what a killed jfmt left for this target (names as o->tmp's). */
-static void remove_stale(struct outfile *o)
-{
-	size_t prefix = strlen(o->tmp) - RANDOM_CHARS;
-	uid_t owner = o->at.existed ? o->at.st.st_uid : geteuid();
-	int fd = openat(o->at.dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		return;         /* an unreadable directory: nothing to do */
-	}
-	while ((e = readdir(d)) != NULL) {
-		const char *n = e->d_name;
-		if (strlen(n) == prefix + RANDOM_CHARS &&
-		    memcmp(n, o->tmp, prefix) == 0 &&
-		    strspn(n + prefix, NAME_CHARS) == RANDOM_CHARS)
-			remove_if_stale(o->at.dirfd, n, owner);
-	}
-	closedir(d);
 }
 
 /* --- Creating and naming the temporary file --- */
@@ -197,7 +87,7 @@ static int create_named(struct outfile *o)
 {
 	for (int tries = 0; tries < TEMP_TRIES; tries++) {
 		sigset_t old;
-		random_chars(tmp_random_part(o));
+		outname_redraw(o->tmp);
 		outsig_block(&old);
 		o->fd = openat(o->at.dirfd, o->tmp, O_CREAT | O_EXCL | O_WRONLY |
 			       O_NOFOLLOW | O_CLOEXEC, TEMP_MODE);
@@ -292,9 +182,10 @@ int outfile_create(struct outfile *o)
 {
 	if (o->direct)
 		return o->fd;
-	if (make_tmp_name(o) < 0)
+	o->tmp = outname_make(o->at.dirfd, o->at.name);
+	if (!o->tmp)
 		return -1;
-	remove_stale(o);
+	outname_remove_stale(o->at.dirfd, o->tmp, o->at.existed ? o->at.st.st_uid : geteuid());
 	return create_temp(o);
 }
 
@@ -374,7 +265,7 @@ static int link_and_rename(struct outfile *o)
 		}
 	}
 	for (int tries = 0; tries < TEMP_TRIES; tries++) {
-		random_chars(tmp_random_part(o));
+		outname_redraw(o->tmp);
 		outsig_pending_set(o->at.dirfd, o->tmp);
 		if (link_as(o, o->link_how, o->tmp) == 0) {
 			o->named = 1;
