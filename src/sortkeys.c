@@ -37,7 +37,8 @@ static void free_arrays(struct sorter *s)
 	s->frames = NULL;
 	s->records = NULL;
 	s->spans = s->scratch = NULL;
-	s->members_cap = s->notes_cap = s->frames_cap = 0;
+	s->members_cap = s->members_alloc = s->prefixes_alloc = 0;
+	s->notes_cap = s->frames_cap = 0;
 	s->records_cap = s->spans_cap = s->scratch_cap = 0;
 }
 
@@ -154,18 +155,24 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		drop_capture(s);
 		return;
 	}
-	if (FB_UNLIKELY(s->nmembers == s->members_cap)) {
-		size_t cap = s->members_cap, pcap = s->members_cap;
-		size_t *m = grow_array(s->members, &cap, s->nmembers + 1, sizeof *m);
-		if (m)
-			s->members = m;
-		uint64_t *p = m ? grow_array(s->prefixes, &pcap, s->nmembers + 1, sizeof *p) : NULL;
-		if (!p) {
+	if (FB_UNLIKELY(s->nmembers >= s->members_cap)) {
+		size_t *m = grow_array(s->members, &s->members_alloc, s->nmembers + 1, sizeof *m);
+		if (!m) {
 			sorter_overflow(s);
 			return;
 		}
-		s->prefixes = p;
-		s->members_cap = cap < pcap ? cap : pcap;
+		s->members = m;
+		if (s->nmembers < SORT_PREFIXES_MAX) {
+			uint64_t *p = grow_array(s->prefixes, &s->prefixes_alloc, s->nmembers + 1,
+						 sizeof *p);
+			if (!p) {
+				sorter_overflow(s);
+				return;
+			}
+			s->prefixes = p;
+		}
+		s->members_cap = s->members_alloc < s->prefixes_alloc ?
+			s->members_alloc : s->prefixes_alloc;
 	}
 	if (s->comments) {
 		struct sort_note *nt = grow_array(s->notes, &s->notes_cap, s->nmembers + 1,
@@ -177,7 +184,16 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		s->notes = nt;
 		nt[s->nmembers] = (struct sort_note){ key, key };
 	}
-	sorter_member_quick(s, sep, key, SORT_PREFIX_UNKNOWN);
+	if (s->nmembers < s->members_cap) {
+		sorter_member_quick(s, sep, key, SORT_PREFIX_UNKNOWN);
+		return;
+	}
+	/* past the prefixes noted: as sorter_member_quick(), without one */
+	size_t i = s->nmembers;
+	if (i == s->second_member)
+		s->frames[s->nframes - 1].sep_len = key - sep;
+	s->members[i] = key;
+	s->nmembers = i + 1;
 }
 
 void sorter_key(struct sorter *s)

@@ -59,8 +59,12 @@ struct sorter {
 	size_t *members;                /* open objects' members: where each
 					 * starts (after its separator) */
 	uint64_t *prefixes;             /* and its key's key_prefix(), or
-					 * SORT_PREFIX_UNKNOWN */
-	size_t nmembers, members_cap;   /* (of both) */
+					 * SORT_PREFIX_UNKNOWN, for the first
+					 * prefixes_alloc of them */
+	size_t nmembers;
+	size_t members_cap;             /* members sorter_member_quick() can
+					 * take: the smaller allocation */
+	size_t members_alloc, prefixes_alloc;
 	int comments;                   /* sorter_key() and sorter_comma() come */
 	struct sort_note *notes;        /* with comments: each open member's key
 					 * and comma, alongside members */
@@ -166,6 +170,12 @@ void sorter_text(struct sorter *s, const char *p, size_t n);
  */
 void sorter_member(struct sorter *s, size_t sep);
 
+/* The prefixes of at most about this many open members are noted (the
+ * array may round up to twice it); later members' prefixes are found when
+ * their object closes.  So a giant object takes 24 bytes a member in the
+ * arrays, as without the prefixes, and stays within -S's memory bound. */
+#define SORT_PREFIXES_MAX 4096
+
 /* The capture is grown ahead of need, at each member, when less than
  * 1/SORT_CAPTURE_SLACK of it is free: running out of memory is then found
  * where it can be survived (sorter_overflow()), rarely in the middle of a
@@ -208,6 +218,12 @@ static inline void sorter_member_quick(struct sorter *s, size_t sep, size_t key,
 	s->members[i] = key;
 	s->prefixes[i] = prefix;
 	s->nmembers = i + 1;
+}
+
+/** The number of members from `first` on whose prefixes are noted. */
+static inline size_t sorter_prefixes_noted(const struct sorter *s, size_t first)
+{
+	return first < s->prefixes_alloc ? s->prefixes_alloc - first : 0;
 }
 
 /**

@@ -269,6 +269,27 @@ static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t 
 	memcpy(c + m[0], s->rewrite, end - m[0]);
 }
 
+/* The first step of sort_members() for an object some of whose members'
+ * prefixes were not noted (a giant one: SORT_PREFIXES_MAX): each member's
+ * span in v, its prefix found here when it is not in known[0..noted).
+ * Returns the shape hash. */
+static __attribute__((noinline)) uint64_t
+take_unnoted(const struct sorter *s, struct sort_span *v, const size_t *m,
+	     const struct sort_note *nt, int in_place, size_t n,
+	     const uint64_t *known, size_t noted)
+{
+	uint64_t h = n;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t prefix = i < noted ? known[i] : SORT_PREFIX_UNKNOWN;
+		if (prefix == SORT_PREFIX_UNKNOWN)
+			prefix = prefix_at(s, key_of(m, nt, i));
+		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
+		h = shape_step(h, prefix);
+	}
+	return h;
+}
+
 /* The spans are sorted with their keys' prefixes and their members'
  * indices (in the largest objects, their keys' offsets), and are given
  * their members' starts and lengths for a record. */
@@ -290,14 +311,19 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	s->spans = spans;
 	struct sort_span *v = s->spans + s->nspans;
 	struct sort_keys keys = { s, in_place ? NULL : m, nt };
-	const uint64_t *known = s->prefixes + fr->first_member; /* (sortkeys.h) */
+	const size_t noted = sorter_prefixes_noted(s, fr->first_member);
+	const uint64_t *known = noted ? s->prefixes + fr->first_member : NULL;
 	uint64_t h = n;
-	for (i = 0; i < n; i++) {
-		uint64_t prefix = known[i];
-		if (FB_UNLIKELY(prefix == SORT_PREFIX_UNKNOWN))
-			prefix = prefix_at(s, key_of(m, nt, i));
-		v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
-		h = shape_step(h, prefix);
+	if (FB_UNLIKELY(noted < n)) {
+		h = take_unnoted(s, v, m, nt, in_place, n, known, noted);
+	} else {
+		for (i = 0; i < n; i++) {
+			uint64_t prefix = known[i];
+			if (FB_UNLIKELY(prefix == SORT_PREFIX_UNKNOWN))
+				prefix = prefix_at(s, key_of(m, nt, i));
+			v[i] = (struct sort_span){ in_place ? m[i] : i, prefix };
+			h = shape_step(h, prefix);
+		}
 	}
 	for (i = 1; i < n && compare_spans(&keys, &v[i - 1], &v[i]) <= 0; i++)
 		;

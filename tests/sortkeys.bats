@@ -226,6 +226,28 @@ print("[" + ",".join(docs) + ",{\"n\":[" + ",".join(again) + "]}]")' >in.json
 	same_as_json_tool in.json
 }
 
+@test "-S: objects opened after more than 4096 open members, and objects of 10,000 members" {
+	# The prefixes of only the first 4096 or so open members are noted
+	# when they are written; later members' are found when their object
+	# closes.  Their keys share 8-byte heads, to be told apart after them.
+	python3 -c '
+import json, random
+r = random.Random(12)
+def obj(keys, inner=None):
+    items = ["%s:%d" % (json.dumps(k), r.randint(0, 9)) for k in keys]
+    if inner:
+        items.insert(r.randint(0, len(items)), inner)
+    return "{" + ",".join(items) + "}"
+def keys(n, head):
+    ks = ["%s%05d" % (head, i) for i in range(n)]
+    r.shuffle(ks)
+    return ks
+small = obj(["b", "c", "a"] + keys(30, "samehead"))
+mid = obj(keys(5000, "midkey__"), "\"zz\":" + small)
+print("[" + obj(keys(10000, "outerkey"), "\"inner\":" + mid) + "," + small + "]")' >in.json
+	same_as_json_tool in.json
+}
+
 @test "-S: equal keys keep their input order in objects alike" {
 	# The order remembered for the first puts the second's equal keys the
 	# wrong way round: it is not taken.
