@@ -3,6 +3,9 @@
 #include "keyorder.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define NOINLINE_KEY __attribute__((noinline))
 
@@ -99,6 +102,10 @@ static NOINLINE_KEY int compare_points(const unsigned char *a, const unsigned ch
 	}
 }
 
+/* Bytes compared at once with SSE2, and the mask of their bits. */
+#define KEY_BLOCK 16
+#define KEY_BLOCK_MASK 0xffffu
+
 int key_compare(const unsigned char *a, const unsigned char *b, const unsigned char *limit)
 {
 	/* Keys often share a long head ("profile_background_image_url" and
@@ -108,8 +115,31 @@ int key_compare(const unsigned char *a, const unsigned char *b, const unsigned c
 	 * quote there of the key that ends first).  Going a byte at a time
 	 * from the word that differed took 136 Ir a call on twitter.json
 	 * (3,219 calls, most between the "profile_" keys of "user" objects);
-	 * this way 109. */
-#if defined(KEY_WORDS_LE)
+	 * a word at a time 109, and 16 bytes at a time with SSE2, X. */
+#if defined(__SSE2__)
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	while (limit - a >= KEY_BLOCK && limit - b >= KEY_BLOCK) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)a);
+		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)b);
+		unsigned diff = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ KEY_BLOCK_MASK;
+		unsigned stop = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+			_mm_or_si128(_mm_cmpeq_epi8(y, quote), _mm_cmpeq_epi8(y, backslash))));
+		if ((diff | stop) == 0) {
+			a += KEY_BLOCK;
+			b += KEY_BLOCK;
+			continue;
+		}
+		/* (bit KEY_BLOCK stands for "none") */
+		unsigned d = (unsigned)__builtin_ctz(diff | 1u << KEY_BLOCK);
+		unsigned at = (unsigned)__builtin_ctz(stop | 1u << KEY_BLOCK);
+		if (d < at)
+			return a[d] < b[d] ? -1 : 1;
+		if (d == at && a[d] != '\\' && b[d] != '\\')
+			return a[d] == '"' ? -1 : 1;
+		break;
+	}
+#elif defined(KEY_WORDS_LE)
 	while (limit - a >= KEY_WORD && limit - b >= KEY_WORD) {
 		uint64_t x, y;
 		memcpy(&x, a, sizeof x);

@@ -171,7 +171,8 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 			}
 			s->prefixes = p;
 		}
-		s->members_cap = s->members_alloc < s->prefixes_alloc ?
+		/* (with comments every member comes here, for its notes) */
+		s->members_cap = s->comments ? 0 : s->members_alloc < s->prefixes_alloc ?
 			s->members_alloc : s->prefixes_alloc;
 	}
 	if (s->comments) {
@@ -184,15 +185,13 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		s->notes = nt;
 		nt[s->nmembers] = (struct sort_note){ key, key };
 	}
-	if (s->nmembers < s->members_cap) {
-		sorter_member_quick(s, sep, key, SORT_PREFIX_UNKNOWN);
-		return;
-	}
-	/* past the prefixes noted: as sorter_member_quick(), without one */
+	/* as sorter_member_quick(), but past the prefixes noted */
 	size_t i = s->nmembers;
 	if (i == s->second_member)
 		s->frames[s->nframes - 1].sep_len = key - sep;
 	s->members[i] = key;
+	if (i < s->prefixes_alloc)
+		s->prefixes[i] = SORT_PREFIX_UNKNOWN;
 	s->nmembers = i + 1;
 }
 

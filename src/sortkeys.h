@@ -197,8 +197,8 @@ static inline int sorter_member_fits(const struct sorter *s)
 {
 	const struct fbuffer *c = &s->capture;
 
-	/* (after an overflow, members_cap is 0) */
-	return !s->comments && s->nmembers < s->members_cap &&
+	/* (with comments, or after an overflow, members_cap is 0) */
+	return s->nmembers < s->members_cap &&
 		c->cap - c->len >= c->cap / SORT_CAPTURE_SLACK;
 }
 

@@ -249,8 +249,9 @@ static inline size_t nth_member(const unsigned char *order, const struct sort_sp
 /* Rewrite the members m[0..n), ending at `end`, in place in the order of
  * nth_member(): the separator before each later member stays where it
  * is, as all are alike. */
-static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t *m, size_t n,
-		    const unsigned char *order, const struct sort_span *v, size_t end)
+static inline __attribute__((always_inline)) void
+rewrite_in(struct sorter *s, const struct sort_frame *fr, const size_t *m, size_t n,
+	   const unsigned char *order, const struct sort_span *v, size_t end)
 {
 	char *c = s->capture.ptr, *d = s->rewrite;
 	const size_t sep_len = fr->sep_len;    /* (not read again after a copy) */
@@ -267,6 +268,17 @@ static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t 
 		d += e - m[k];
 	}
 	memcpy(c + m[0], s->rewrite, end - m[0]);
+}
+
+/* rewrite_in(), compiled for each source of the order, so that no member
+ * tests which it is. */
+static void rewrite(struct sorter *s, const struct sort_frame *fr, const size_t *m, size_t n,
+		    const unsigned char *order, const struct sort_span *v, size_t end)
+{
+	if (order)
+		rewrite_in(s, fr, m, n, order, NULL, end);
+	else
+		rewrite_in(s, fr, m, n, NULL, v, end);
 }
 
 /* The first step of sort_members() for an object some of whose members'
