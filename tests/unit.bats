@@ -64,3 +64,14 @@ build_unit() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == "escape: the predicates agree"* ]]
 }
+
+@test "--sort-keys: key_compare() agrees with a code-point reference" {
+	# keys that share heads of every length and then differ, end, or meet
+	# an escape at every offset of the 16-byte (or 8-byte) loads, some at
+	# the very end of the buffer
+	build_unit keyorder_check
+	run "$T/keyorder_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "key_compare: 300000 pairs agree"* ]]
+}
