@@ -185,14 +185,9 @@ void sorter_member_slow(struct sorter *s, size_t sep, size_t key)
 		s->notes = nt;
 		nt[s->nmembers] = (struct sort_note){ key, key };
 	}
-	/* as sorter_member_quick(), but past the prefixes noted */
-	size_t i = s->nmembers;
-	if (i == s->second_member)
-		s->frames[s->nframes - 1].sep_len = key - sep;
-	s->members[i] = key;
-	if (i < s->prefixes_alloc)
+	size_t i = sorter_note_member(s, sep, key);
+	if (i < s->prefixes_alloc)      /* else past the prefixes noted */
 		s->prefixes[i] = SORT_PREFIX_UNKNOWN;
-	s->nmembers = i + 1;
 }
 
 void sorter_key(struct sorter *s)

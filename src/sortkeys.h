@@ -202,6 +202,19 @@ static inline int sorter_member_fits(const struct sorter *s)
 		c->cap - c->len >= c->cap / SORT_CAPTURE_SLACK;
 }
 
+/* Note the next member (room for it allocated), its key at `key` after
+ * its separator from `sep`, but not its prefix: returns its index. */
+static inline size_t sorter_note_member(struct sorter *s, size_t sep, size_t key)
+{
+	size_t i = s->nmembers;
+
+	if (FB_UNLIKELY(i == s->second_member))
+		s->frames[s->nframes - 1].sep_len = key - sep;
+	s->members[i] = key;
+	s->nmembers = i + 1;
+	return i;
+}
+
 /**
  * sorter_member_at() when sorter_member_fits(), with its key's prefix if
  * known (else SORT_PREFIX_UNKNOWN).  The separator of the second member is
@@ -211,13 +224,7 @@ static inline int sorter_member_fits(const struct sorter *s)
 static inline void sorter_member_quick(struct sorter *s, size_t sep, size_t key,
 				       uint64_t prefix)
 {
-	size_t i = s->nmembers;
-
-	if (FB_UNLIKELY(i == s->second_member))
-		s->frames[s->nframes - 1].sep_len = key - sep;
-	s->members[i] = key;
-	s->prefixes[i] = prefix;
-	s->nmembers = i + 1;
+	s->prefixes[sorter_note_member(s, sep, key)] = prefix;
 }
 
 /** The number of members from `first` on whose prefixes are noted. */

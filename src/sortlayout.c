@@ -66,7 +66,9 @@ static const yajl_callbacks *general(void)
 	return format_general_callbacks();
 }
 
-static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t len)
+/* A value of one token, after its separator, in the capture: returns
+ * whether it is a member's. */
+static ALWAYS_INLINE int put_token(struct formatter *f, const char *tok, size_t len)
 {
 	struct fbuffer *c = f->out;
 	size_t used = c->len;
@@ -75,7 +77,12 @@ static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t
 
 	fbuffer_copy_small(c->ptr + used + n, tok, len);
 	c->len = used + n + len;
-	return value_done(f, member);
+	return member;
+}
+
+static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t len)
+{
+	return value_done(f, put_token(f, tok, len));
 }
 
 static int sort_null(void *ctx)
@@ -99,13 +106,7 @@ static int sort_number(void *ctx, const char *s, size_t n)
 
 	if (!in_capture(f) || n > FBUFFER_COPY_WIDTH)
 		return general()->yajl_number(ctx, s, n);
-	struct fbuffer *c = f->out;
-	size_t used = c->len;
-	int member;
-	size_t sep = value_separator(f, &member);
-	fbuffer_copy_small(c->ptr + used + sep, s, n);
-	c->len = used + sep + n;
-	if (!member)
+	if (!put_token(f, s, n))
 		return 1;
 	return in_input(f, u) ? member_done_at(f, u + n) : member_done(f);
 }
