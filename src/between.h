@@ -28,12 +28,26 @@ static inline int between_pending(const struct between *b)
 	return b->pending;
 }
 
+/* A number or a word (true, false, null) ends with one of these. */
+static inline int between_is_bare(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+}
+
+/** A value that ends with a bare byte ended; as between_value_end(). */
+int between_bare_end(struct between *b, const unsigned char *p, size_t n);
+
 /**
  * A top-level value has ended with the byte `last`, and p[0..n) follows it
  * (n may be 0 at the end of a read).  Returns 0 when fine or undecided,
- * 1 when p[0] touches the value.
+ * 1 when p[0] touches the value.  Inline: most documents end with a
+ * bracket, which nothing can touch.
  */
-int between_value_end(struct between *b, unsigned char last, const unsigned char *p, size_t n);
+static inline int between_value_end(struct between *b, unsigned char last,
+				    const unsigned char *p, size_t n)
+{
+	return between_is_bare(last) && between_bare_end(b, p, n);
+}
 
 /** The check is pending and p[0..n) is the next read: as above. */
 int between_next(struct between *b, const unsigned char *p, size_t n);

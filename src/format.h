@@ -68,6 +68,10 @@ struct formatter {
 	/* Where the last value in an object ended, in that input, when the
 	 * reader was not told through hooks->member_end (sink.take_member_end) */
 	const unsigned char *member_end;
+	/* The same for documents (sink.take_value_end): how many ended so,
+	 * and where the last did, if hooks->value_end was not called after */
+	unsigned long values_ended;
+	const unsigned char *value_end;
 
 	size_t depth;            /* open containers */
 	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */

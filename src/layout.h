@@ -237,7 +237,8 @@ static NOINLINE int end_document(struct formatter *f)
 	else
 		fbuffer_append_char(f->out, '\n');
 	fbuffer_commit(&f->output);
-	return f->hooks->value_end(f->hooks->ctx) == 0;
+	f->value_end = NULL;    /* the reader is told of a later one */
+	return f->hooks->value_end(f->hooks->ctx);
 }
 
 /* Whether yajl's string or number s lies in the input it parses (sink.h):

@@ -186,7 +186,7 @@ static int end_record(struct parser *r, size_t rs)
 /* yajl parses text[feed_off, stop).  The consumer is told where that is
  * when it is the read itself (not a copy without comments), whose bytes
  * it may then read past the end; and that it is gone after, when it may
- * hand back where the last member ended in it. */
+ * hand back where the last member and the last value ended in it. */
 static yajl_status parse_part(struct parser *r, size_t stop)
 {
 	const unsigned char *p = r->text + r->feed_off;
@@ -201,6 +201,11 @@ static yajl_status parse_part(struct parser *r, size_t stop)
 			r->sink.take_member_end(r->sink.ctx) : NULL;
 		if (e)
 			r->member_end = r->win->cur.base + (unsigned long long)(e - r->text);
+		if (r->sink.take_value_end) {
+			r->values += r->sink.take_value_end(r->sink.ctx, &e);
+			if (e)
+				r->top_end = r->win->cur.base + (unsigned long long)(e - r->text);
+		}
 	}
 	return st;
 }

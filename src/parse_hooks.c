@@ -25,15 +25,15 @@ static int on_value_end(void *ctx)
 	if (r->completing) {
 		/* yajl finishes on a buffer of its own: all was consumed */
 		r->top_end = r->record_end;
-		return 0;
+		return 1;
 	}
 	size_t off = r->feed_off + yajl_get_bytes_consumed(r->h);
 	r->top_end = cur->base + off;
 	unsigned char last = window_byte(r->win, r->top_end - 1);
 	if (!between_value_end(&r->between, last, cur->p + off, r->fed_end - off))
-		return 0;
+		return 1;
 	note_error(r, r->top_end, ERR_ADJACENT, NULL);
-	return 1;
+	return 0;
 }
 
 static int on_member_end(void *ctx)

@@ -135,14 +135,15 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 
 /* A string value with its separator, or a key with its separator and
  * colon, when it lies in the input and escape_input_framed_quick() takes
- * it (a value in an object notes where it ended: QUICK_DONE); the raw text
- * of a string with an unpaired surrogate escape goes the long way. */
+ * it (a value in an object notes where it ended: QUICK_DONE).  Such a
+ * string holds no backslash, so no unpaired surrogate escape: the raw
+ * check (sink.set_raw_check) is for the strings yajl decoded. */
 static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *s, size_t len,
 				      enum layout L)
 {
 	size_t depth = f->depth, n = 0;
 
-	if (L == GENERAL || depth == 0 || f->raw_check || !in_input(f, s))
+	if (L == GENERAL || depth == 0 || !in_input(f, s))
 		return 0;
 	unsigned char *st = &f->state[depth];
 	unsigned bits = *st;
@@ -165,7 +166,7 @@ static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, 
 	unsigned bits = *st;
 	size_t n;
 
-	if (L == GENERAL || f->raw_check || !in_input(f, s))
+	if (L == GENERAL || !in_input(f, s))
 		return 0;
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
 	size_t npost = L == PLAIN_COMPACT ? 1 : 2;
@@ -198,6 +199,37 @@ static ALWAYS_INLINE int quick_open_any(struct formatter *f, unsigned char bits,
 	return slow(f, L);
 }
 
+/* Tell the reader that the document closed by `c` has ended.  When it is
+ * an object whose last member ended in the input (member_done_at()), its
+ * bracket is the first byte after that which is not white space: where
+ * the document ends is noted as a pointer, for the reader to take after
+ * the parse (sink.take_value_end).  On 20,000 lines of NDJSON the hook's
+ * call cost 45 instructions a line, 0.9% of jfmt -c. */
+static inline int document_done(struct formatter *f, char c)
+{
+	const unsigned char *e = f->member_end;
+
+	if (c == '}' && (f->state[1] & CONTAINER_MEMBERS) && e) {
+		while (*e != '}')
+			e++;
+		f->value_end = e + 1;
+		f->values_ended++;
+		return 1;
+	}
+	f->value_end = NULL;    /* the reader is told of a later one */
+	return f->hooks->value_end(f->hooks->ctx);
+}
+
+static NOINLINE int close_document(struct formatter *f, char c, int newline);
+
+/* close_document() once the buffer has made room: apart, so that the
+ * common path needs no registers saved. */
+static NOINLINE int close_document_room(struct formatter *f, char c, int newline)
+{
+	fbuffer_reserve(&f->output, 3);
+	return close_document(f, c, newline);
+}
+
 /* A document's last bracket in a plain layout (f->depth is 1), after a
  * newline if `newline` (pretty, with elements): it ends the document's
  * line, and the document.  Returns yajl's "go on" (1) or "stop" (0).
@@ -207,15 +239,16 @@ static NOINLINE int close_document(struct formatter *f, char c, int newline)
 {
 	struct fbuffer *out = &f->output;
 
+	if (FB_UNLIKELY(fbuffer_avail(out) < 3))
+		return close_document_room(f, c, newline);
 	f->depth = 0;
-	fbuffer_reserve(out, 3);
 	char *d = fbuffer_cursor(out);
 	d[0] = '\n';
 	d[newline] = c;
 	d[newline + 1] = '\n';
 	fbuffer_advance(out, 2 + (size_t)newline);
 	fbuffer_commit(out);
-	return f->hooks->value_end(f->hooks->ctx) == 0;
+	return document_done(f, c);
 }
 
 /* A closing bracket, by whichever path applies: `slow` is the general one. */

@@ -30,7 +30,7 @@ static int value_done(struct validator *v)
 			return v->hooks->member_end(v->hooks->ctx);
 		return 1;
 	}
-	return v->hooks->value_end(v->hooks->ctx) == 0;
+	return v->hooks->value_end(v->hooks->ctx);
 }
 
 static int on_scalar(void *ctx)

@@ -11,7 +11,7 @@
 static int stage_value_end(void *ctx)
 {
 	(void)ctx;
-	return 0;               /* an object ended: the callbacks below see it */
+	return 1;               /* an object ended: the callbacks below see it */
 }
 
 static int stage_member_end(void *ctx)
