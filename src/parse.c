@@ -143,6 +143,7 @@ int parser_skip(struct parser *r)
 	if (!r->keep_going && !r->seq)
 		return 0;
 	r->skipping = 1;
+	r->skip_fresh = 0;
 	reset_sink(r);
 	between_init(&r->between, r->allow_comments);
 	/* Look again from the line after the skipped value began, if that
@@ -220,7 +221,8 @@ int parser_feed(struct parser *r, size_t from, size_t end, const unsigned char *
 		r->seen_text = !all_blank(text + from, end - from);
 	while (r->feed_off < end) {
 		if (r->skipping) {
-			size_t o = skip_resync(r->win, r->feed_off, end, r->seq, r->value_start);
+			size_t o = skip_resync(r->win, r->feed_off, end, r->seq, r->value_start,
+					       &r->skip_fresh);
 			if (o == end) {
 				r->feed_off = end;
 				break;

@@ -59,6 +59,7 @@ struct parser {
 	int seq;                        /* RFC 7464 input: records after RS */
 	int skipping;                   /* after an error: looking for where
 					 * to go on */
+	int skip_fresh;                 /* ... a line has begun (skip_resync()) */
 	int invalid;                    /* a value was skipped */
 	int record_text;                /* the record so far is not all blank */
 	unsigned long long values;      /* top-level values so far */

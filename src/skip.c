@@ -30,26 +30,29 @@ unsigned long long skip_white(const struct window *w, unsigned long long g)
  * line gets its own try).  Returns `end` when it is not in this part.
  */
 size_t skip_resync(const struct window *w, size_t from, size_t end, int seq,
-		   unsigned long long value_start)
+		   unsigned long long value_start, int *fresh)
 {
 	const struct window_part *cur = &w->cur;
 	const unsigned char *p = cur->p;
-	size_t i = from;
+	size_t i = from, line = from;   /* where the fresh line's text here begins */
 
 	if (seq) {
 		const unsigned char *rs = memchr(p + i, SKIP_RS, end - i);
 		return rs ? (size_t)(rs - p) + 1 : end;
 	}
-	if (value_start >= cur->base && value_start - cur->base > i)
+	if (value_start >= cur->base && value_start - cur->base > i) {
 		i = (size_t)(value_start - cur->base);
+		*fresh = 0;
+	}
 	for (; i < end; i++) {
-		if (p[i] != '\n')
-			continue;
-		size_t j = i + 1;
-		while (j < end && (p[j] == ' ' || p[j] == '\t' || p[j] == '\r'))
-			j++;
-		if (j < end && starts_value(p[j]))
-			return i + 1;
+		if (p[i] == '\n') {
+			*fresh = 1;
+			line = i + 1;
+		} else if (*fresh && p[i] != ' ' && p[i] != '\t' && p[i] != '\r') {
+			if (starts_value(p[i]))
+				return line;
+			*fresh = 0;
+		}
 	}
 	return end;
 }

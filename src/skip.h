@@ -21,10 +21,12 @@ unsigned long long skip_white(const struct window *w, unsigned long long g);
  * offset `from` up to `end`: after the next RS in a text sequence (`seq`);
  * else at the next line, after the one holding input offset `value_start`
  * (where the invalid value began), whose first byte that is not white
- * space starts a value.  Returns `end` when it is not there.
+ * space starts a value.  Returns `end` when it is not there.  *fresh,
+ * 0 when the skip begins, carries over from one read to the next whether
+ * such a line has begun and held only white space so far.
  */
 size_t skip_resync(const struct window *w, size_t from, size_t end, int seq,
-		   unsigned long long value_start);
+		   unsigned long long value_start, int *fresh);
 
 /**
  * Whether anything but white space (and, with `comments`, comments) lies

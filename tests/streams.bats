@@ -122,6 +122,18 @@ RS=$'\x1e'
 	[ "${#stderr_lines[@]}" -eq 3 ]
 }
 
+@test "-k: the line after a bad one is read whichever read its newline or blanks end" {
+	# A line that began in a new read, after a newline or blanks that
+	# ended the one before, was skipped with the bad line.
+	local cut
+	for cut in 7 8 9 10 11; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[1 2]\n  \t{\"a\":1}\n[3]\n' | pieces $cut,100 \"\$1\" -c -k" - "$JFMT"
+		[ "$output" = $'{"a":1}\n[3]' ]
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: missing ',' between array elements" ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+	done
+}
+
 @test "-k over reads: a bad line in every 64 KiB block" {
 	python3 - <<'PY'
 with open('big.ndjson', 'w') as f:
