@@ -215,6 +215,13 @@ escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
  * copy_if_ascii() may read and write. */
 #define ESCAPE_INPUT_SLOP 16
 
+/* Whether the first len (<= 16) of 16 bytes whose high bits are `high`
+ * are ASCII: one bit scan, not a mask. */
+static inline int high_bits_clear(unsigned high, size_t len)
+{
+	return (unsigned)__builtin_ctz(high | 1u << 16) >= (unsigned)len;
+}
+
 /* Copy s[0..len) to d and return 1 if it is all ASCII; else return 0,
  * having written d[0..len) with something.  A string shorter than 16 bytes
  * is read and written as 16; a longer one in 16-byte pieces, the last
@@ -226,9 +233,8 @@ copy_if_ascii(char *d, const unsigned char *s, size_t len)
 	__m128i v = _mm_loadu_si128((const __m128i *)s);
 	_mm_storeu_si128((__m128i *)d, v);
 	unsigned high = (unsigned)_mm_movemask_epi8(v);
-	/* the first high bit at or past len: one bit scan, not a mask */
 	if (FB_LIKELY(len <= 16))
-		return (unsigned)__builtin_ctz(high | 1u << 16) >= (unsigned)len;
+		return high_bits_clear(high, len);
 	if (high)
 		return 0;
 	size_t i = 16;
@@ -252,6 +258,20 @@ copy_if_ascii(char *d, const unsigned char *s, size_t len)
 	return _mm_movemask_epi8(v) == 0;
 #else
 	(void)d;
+	(void)s;
+	(void)len;
+	return 0;
+#endif
+}
+
+/* Whether s[0..len), len <= 16, readable 16 bytes on, is all ASCII. */
+static inline __attribute__((always_inline)) int
+is_ascii_short(const unsigned char *s, size_t len)
+{
+#if defined(__SSE2__)
+	return high_bits_clear((unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)s)),
+			       len);
+#else
 	(void)s;
 	(void)len;
 	return 0;

@@ -35,7 +35,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
-	f->member_end = f->value_end = NULL;
+	f->member_end = f->value_end = f->key = NULL;
 	f->values_ended = 0;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
@@ -59,7 +59,8 @@ static void sink_reset(void *ctx)
 
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
- * then gains.  With --width an event may be held instead, but its columns
+ * then gains (a key noted in the input is written by the end of the parse,
+ * when this is asked).  With --width an event may be held instead, but its columns
  * count: every token has some. */
 static unsigned long long sink_progress(const void *ctx)
 {
@@ -79,6 +80,8 @@ static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
 {
 	struct formatter *f = ctx;
 
+	if (f->key)     /* the input may go now */
+		write_key(f, f->opt->compact ? PLAIN_COMPACT : PLAIN_PRETTY);
 	f->input = p;
 	f->input_len = len;
 }

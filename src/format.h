@@ -72,6 +72,10 @@ struct formatter {
 	 * and where the last did, if hooks->value_end was not called after */
 	unsigned long values_ended;
 	const unsigned char *value_end;
+	/* A key in that input, not written yet: its member's value writes
+	 * it (quick.h), or else write_key() (layout.h) */
+	const unsigned char *key;
+	size_t key_len;
 
 	size_t depth;            /* open containers */
 	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */

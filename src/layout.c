@@ -13,8 +13,15 @@ static NOINLINE int null_slow(struct formatter *f, enum layout L)
 	return value_token(f, COLOR_NULL, "null", 4, L) && end_value(f);
 }
 
-static inline int do_null(struct formatter *f, enum layout L)
+/* Each callback for a value takes, for a member whose key is noted
+ * (quick.h), a path of its own, `member`, stamped out of line for each
+ * layout (member_*() below): inline, the registers it uses were saved on
+ * every path of the callback, and canada's numbers, in arrays, cost 8
+ * instructions more each. */
+static inline int do_null(struct formatter *f, enum layout L, int (*member)(void *))
 {
+	if (L != GENERAL && f->key)
+		return member(f);
 	int q = quick_value(f, "null", 4, L);
 
 	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : null_slow(f, L);
@@ -27,8 +34,11 @@ static NOINLINE int boolean_slow(struct formatter *f, int b, enum layout L)
 	return value_token(f, COLOR_FALSE, "false", 5, L) && end_value(f);
 }
 
-static inline int do_boolean(struct formatter *f, int b, enum layout L)
+static inline int do_boolean(struct formatter *f, int b, enum layout L,
+			     int (*member)(void *, int))
 {
+	if (L != GENERAL && f->key)
+		return member(f, b);
 	int q = quick_value(f, b ? "true" : "false", b ? 4 : 5, L);
 
 	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : boolean_slow(f, b, L);
@@ -40,8 +50,11 @@ static NOINLINE int number_slow(struct formatter *f, const char *s, size_t len, 
 	return value_token(f, COLOR_NUMBER, s, len, L) && end_value(f);
 }
 
-static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L)
+static inline int do_number(struct formatter *f, const char *s, size_t len, enum layout L,
+			    int (*member)(void *, const char *, size_t))
 {
+	if (L != GENERAL && f->key)
+		return member(f, s, len);
 	if (quick_member_number(f, s, len, L))
 		return 1;
 	int q = quick_value(f, s, len, L);
@@ -67,8 +80,11 @@ static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, siz
 }
 
 static ALWAYS_INLINE int do_string(struct formatter *f, const unsigned char *s, size_t len,
-				   enum layout L)
+				   enum layout L,
+				   int (*member)(void *, const unsigned char *, size_t))
 {
+	if (L != GENERAL && f->key)
+		return member(f, s, len);
 	int q = quick_string(f, s, len, L);
 
 	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : string_slow(f, s, len, L);
@@ -85,8 +101,10 @@ static NOINLINE int start_map_slow(struct formatter *f, enum layout L)
 	return 1;
 }
 
-static inline int do_start_map(struct formatter *f, enum layout L)
+static inline int do_start_map(struct formatter *f, enum layout L, int (*member)(void *))
 {
+	if (L != GENERAL && f->key)
+		return member(f);
 	return quick_open_any(f, CONTAINER_OBJECT, "{", L, start_map_slow);
 }
 
@@ -95,17 +113,8 @@ static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, si
 {
 	unsigned char *st = &f->state[f->depth];
 
-	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
-		size_t n;
-		const char *sep = plain_element_separator(f, *st & CONTAINER_MEMBERS, L, &n);
-		*st |= CONTAINER_MEMBERS;
-		if (FB_UNLIKELY(escape_string_framed(&f->output, sep, n, s, len, ": ",
-						     L == PLAIN_COMPACT ? 1 : 2, 0) < 0)) {
-			f->hooks->invalid_utf8(f->hooks->ctx);
-			return 0;
-		}
-		return 1;
-	}
+	if (L != GENERAL && FB_LIKELY(!f->raw_check))
+		return plain_key(f, s, len, L);
 	if (has_comments(f, L)) {
 		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, 1))
 			return 0;
@@ -154,9 +163,57 @@ static NOINLINE int start_array_slow(struct formatter *f, enum layout L)
 	return open_container(f, 0, '[', COLOR_ARRAY, L);
 }
 
-static inline int do_start_array(struct formatter *f, enum layout L)
+static inline int do_start_array(struct formatter *f, enum layout L, int (*member)(void *))
 {
+	if (L != GENERAL && f->key)
+		return member(f);
 	return quick_open_any(f, 0, "[", L, start_array_slow);
+}
+
+/* --- Members whose key is noted: each writes the member whole, or else
+ * takes the general path, which writes the key first --- */
+
+static ALWAYS_INLINE int member_word(struct formatter *f, const char *w, size_t len,
+				     enum layout L, int (*slow)(struct formatter *, enum layout))
+{
+	int q = keyed_word(f, w, len, L);
+
+	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : slow(f, L);
+}
+
+static NOINLINE int true_slow(struct formatter *f, enum layout L)
+{
+	return boolean_slow(f, 1, L);
+}
+
+static NOINLINE int false_slow(struct formatter *f, enum layout L)
+{
+	return boolean_slow(f, 0, L);
+}
+
+static ALWAYS_INLINE int member_boolean(struct formatter *f, int b, enum layout L)
+{
+	if (b)
+		return member_word(f, "true", 4, L, true_slow);
+	return member_word(f, "false", 5, L, false_slow);
+}
+
+static ALWAYS_INLINE int member_number(struct formatter *f, const char *s, size_t len,
+				       enum layout L)
+{
+	return keyed_number(f, s, len, L) ? 1 : number_slow(f, s, len, L);
+}
+
+static ALWAYS_INLINE int member_string(struct formatter *f, const unsigned char *s, size_t len,
+				       enum layout L)
+{
+	return keyed_string(f, s, len, L) ? 1 : string_slow(f, s, len, L);
+}
+
+static ALWAYS_INLINE int member_open(struct formatter *f, unsigned char bits, char c,
+				     enum layout L, int (*slow)(struct formatter *, enum layout))
+{
+	return keyed_open(f, bits, c, L) ? 1 : slow(f, L);
 }
 
 static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
@@ -173,17 +230,34 @@ static inline int do_end_array(struct formatter *f, enum layout L)
 }
 
 #define DEFINE_CALLBACKS(L, name)                                              \
-static int name##_null(void *ctx) { return do_null(ctx, L); }                  \
-static int name##_boolean(void *ctx, int b) { return do_boolean(ctx, b, L); }  \
+static NOINLINE int name##_member_null(void *ctx)                              \
+{ return member_word(ctx, "null", 4, L, null_slow); }                          \
+static NOINLINE int name##_member_boolean(void *ctx, int b)                    \
+{ return member_boolean(ctx, b, L); }                                          \
+static NOINLINE int name##_member_number(void *ctx, const char *s, size_t n)   \
+{ return member_number(ctx, s, n, L); }                                        \
+static NOINLINE int name##_member_string(void *ctx, const unsigned char *s,    \
+					 size_t n)                             \
+{ return member_string(ctx, s, n, L); }                                        \
+static NOINLINE int name##_member_map(void *ctx)                               \
+{ return member_open(ctx, CONTAINER_OBJECT, '{', L, start_map_slow); }         \
+static NOINLINE int name##_member_array(void *ctx)                             \
+{ return member_open(ctx, 0, '[', L, start_array_slow); }                      \
+static int name##_null(void *ctx)                                              \
+{ return do_null(ctx, L, name##_member_null); }                                \
+static int name##_boolean(void *ctx, int b)                                    \
+{ return do_boolean(ctx, b, L, name##_member_boolean); }                       \
 static int name##_number(void *ctx, const char *s, size_t n)                   \
-{ return do_number(ctx, s, n, L); }                                            \
+{ return do_number(ctx, s, n, L, name##_member_number); }                      \
 static int name##_string(void *ctx, const unsigned char *s, size_t n)          \
-{ return do_string(ctx, s, n, L); }                                            \
-static int name##_start_map(void *ctx) { return do_start_map(ctx, L); }        \
+{ return do_string(ctx, s, n, L, name##_member_string); }                      \
+static int name##_start_map(void *ctx)                                         \
+{ return do_start_map(ctx, L, name##_member_map); }                            \
 static int name##_map_key(void *ctx, const unsigned char *s, size_t n)         \
 { return do_map_key(ctx, s, n, L); }                                           \
 static int name##_end_map(void *ctx) { return do_end_map(ctx, L); }            \
-static int name##_start_array(void *ctx) { return do_start_array(ctx, L); }    \
+static int name##_start_array(void *ctx)                                       \
+{ return do_start_array(ctx, L, name##_member_array); }                        \
 static int name##_end_array(void *ctx) { return do_end_array(ctx, L); }        \
 static const yajl_callbacks name##_callbacks = {                               \
 	.yajl_null = name##_null, .yajl_boolean = name##_boolean,              \

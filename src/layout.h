@@ -15,6 +15,9 @@
 #include "format.h"
 #include "placement.h"
 
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
 /* Bits of formatter.state[depth] for the container open at that depth. */
 #define CONTAINER_OBJECT  1   /* an object, not an array */
 #define CONTAINER_MEMBERS 2   /* at least one element written */
@@ -148,6 +151,8 @@ static inline int write_string(struct formatter *f, const unsigned char *s,
 
 /* --- Structure --- */
 
+static NOINLINE void write_key(struct formatter *f, enum layout L);
+
 /* Before any value: its separator, if it is an array element, and the
  * comments before it.  Returns 1 to go on, 0 to stop the parse. */
 static inline int begin_value(struct formatter *f, enum layout L)
@@ -160,8 +165,11 @@ static inline int begin_value(struct formatter *f, enum layout L)
 		return 1;
 	}
 	unsigned char *st = &f->state[f->depth];
-	if (*st & CONTAINER_OBJECT)     /* the key and colon are already out */
+	if (*st & CONTAINER_OBJECT) {   /* the key and colon are out, or noted */
+		if (L != GENERAL && f->key)
+			write_key(f, L);
 		return !has_comments(f, L) || place_after_key(f);
+	}
 	if (has_comments(f, L)) {
 		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, 0))
 			return 0;
@@ -202,6 +210,79 @@ static inline const char *plain_element_separator(struct formatter *f, int more,
 	return sep;
 }
 
+/* A key with its separator and colon, in a plain layout.  Returns 1 to go
+ * on, 0 to stop the parse (invalid UTF-8, reported). */
+static NOINLINE int plain_key(struct formatter *f, const unsigned char *s, size_t len,
+			      enum layout L)
+{
+	unsigned char *st = &f->state[f->depth];
+	size_t n;
+	const char *sep = plain_element_separator(f, *st & CONTAINER_MEMBERS, L, &n);
+
+	*st |= CONTAINER_MEMBERS;
+	if (FB_UNLIKELY(escape_string_framed(&f->output, sep, n, s, len, ": ",
+					     L == PLAIN_COMPACT ? 1 : 2, 0) < 0)) {
+		f->hooks->invalid_utf8(f->hooks->ctx);
+		return 0;
+	}
+	return 1;
+}
+
+/* The longest key that quick_key() notes instead of writing (quick.h). */
+#define KEY_QUICK_MAX 16
+
+/* Room for a member whose key is noted, besides its value: the longest
+ * separator (in whole slices), the quoted key read as KEY_QUICK_MAX
+ * bytes, and `": `. */
+#define KEY_PREFIX_ROOM (SLICES_MAX + KEY_QUICK_MAX + 4)
+
+/* The noted key's member up to its value, at d (KEY_PREFIX_ROOM bytes of
+ * room), in an object whose state is `bits`: the separator, the key, the
+ * colon.  Returns its length, or 0 when the separator is longer than
+ * SLICES_MAX (write_key() takes it then), which compact output never is. */
+static ALWAYS_INLINE size_t member_prefix(const struct formatter *f, char *d, unsigned bits,
+					  enum layout L)
+{
+	const unsigned char *key = f->key;
+	size_t n, len = f->key_len;
+	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
+
+	if (L == PLAIN_COMPACT)
+		d[0] = ',';     /* overwritten by the quote when n is 0 */
+	else if (n <= SLICES_MAX)
+		copy_slices(d, sep, n);
+	else
+		return 0;
+	d += n;
+	memcpy(d + 1, key, KEY_QUICK_MAX);      /* the input has the slack */
+	d[0] = '"';
+	if (L == PLAIN_COMPACT) {
+		memcpy(d + len + 1, "\":", 2);
+		return n + len + 3;
+	}
+	memcpy(d + len + 1, "\": ", 3);
+	return n + len + 4;
+}
+
+/* The key that quick_key() noted (quick.h), written now, before a value
+ * that does not write it or when the input may go.  It is all ASCII:
+ * this cannot fail. */
+static NOINLINE void write_key(struct formatter *f, enum layout L)
+{
+	struct fbuffer *out = &f->output;
+	unsigned char *st = &f->state[f->depth];
+
+	fbuffer_reserve(out, KEY_PREFIX_ROOM);
+	size_t n = member_prefix(f, fbuffer_cursor(out), *st, L);
+	if (n == 0) {
+		plain_key(f, f->key, f->key_len, L);
+	} else {
+		fbuffer_advance(out, n);
+		*st |= CONTAINER_MEMBERS;
+	}
+	f->key = NULL;
+}
+
 /* The same before any value: nothing at the top or after a key. */
 static inline const char *plain_separator(struct formatter *f, enum layout L, size_t *n)
 {
@@ -209,8 +290,11 @@ static inline const char *plain_separator(struct formatter *f, enum layout L, si
 	if (f->depth == 0)
 		return f->nl_indent;
 	unsigned char *st = &f->state[f->depth];
-	if (*st & CONTAINER_OBJECT)
-		return f->nl_indent;    /* the key and colon are already out */
+	if (*st & CONTAINER_OBJECT) {   /* the key and colon are out, or noted */
+		if (f->key)
+			write_key(f, L);
+		return f->nl_indent;
+	}
 	int more = *st & CONTAINER_MEMBERS;
 	*st |= CONTAINER_MEMBERS;
 	return plain_element_separator(f, more, L, n);
@@ -225,9 +309,6 @@ static inline int value_token(struct formatter *f, enum color_class c,
 	token(f, c, tok, len, L);
 	return 1;
 }
-
-#define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* A whole document has been written: end its line and tell the reader. */
 static NOINLINE int end_document(struct formatter *f)

@@ -441,6 +441,68 @@ with open("s.ndjson", "w") as f:
 	same_bytes s.ndjson again.ndjson
 }
 
+@test "a stream read in two pieces, cut at every byte, is written and reported as when read whole" {
+	# A short key in the read is written with its member's value, or at
+	# the end of the read; where a member or a document ends is noted as a
+	# pointer into the read: none of it may depend on where reads end.
+	# (A message shows the line it points at as far as it was read.)
+	need_cmd python3
+	python3 - "$JFMT" <<'EOF2'
+import socket, subprocess, sys
+jfmt = sys.argv[1]
+deep = "".join('{"k%d":' % i for i in range(18)) + '"x"' + "}" * 18
+good = ('{"":1,"a":"s","bb":true,"ccc":false,"dddd":null,"e":{"f":[1,{"g":2}]},"h":[],'
+        '"0123456789abcdef":"16","0123456789abcdefg":"17","\\u00e9":1,"\u00e9":2,"i":-1.5e3}\n'
+        '{"a" : true, "b":\tnull ,"c": "x" }\n"s"\n7\ntrue\n[{"a":1}]\n{"z":{}}' + deep + '\n')
+bad = good.replace('"i":-1.5e3}', '"i":-1.5e3 "j":1}', 1)
+def run(opts, data, cut):
+    if cut is None:
+        p = subprocess.run([jfmt] + opts, input=data, capture_output=True)
+        return p.returncode, p.stdout, p.stderr
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    p = subprocess.Popen([jfmt] + opts, stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    theirs.close()
+    ours.send(data[:cut])
+    ours.send(data[cut:])
+    ours.shutdown(socket.SHUT_WR)
+    out, err = p.communicate()
+    ours.close()
+    return p.returncode, out, err
+def said(r):
+    return r[0], r[1], [l for l in r[2].split(b"\n") if l.startswith(b"jfmt: ")]
+failed = 0
+for text in (good, bad):
+    data = text.encode()
+    for opts in (["-c"], [], ["--indent=8"], ["-k", "-c"]):
+        whole = said(run(opts, data, None))
+        assert whole[0] == (0 if text is good else 1), (opts, whole)
+        assert len(whole[2]) == (0 if text is good else 1), (opts, whole)
+        for cut in range(1, len(data)):
+            if said(run(opts, data, cut)) != whole:
+                print("differs:", opts, "cut at", cut, repr(data[:cut][-20:]))
+                failed += 1
+sys.exit(1 if failed else 0)
+EOF2
+}
+
+@test "keys followed by megabytes of white space before their values are kept" {
+	# A short key is written with its value, or when its read is done
+	# with: the read may be gone by the time the value comes.
+	python3 -c 'import sys; sys.stdout.write("{\"a\":" + " " * 3000000 + "1,\"bb\":\n" + "\n" * 2000000 + "true}\n")' >ws.json
+	run -0 "$JFMT" -c ws.json
+	[ "$output" = '{"a":1,"bb":true}' ]
+	run -0 bash -c 'cat ws.json | "$1" -c' - "$JFMT"
+	[ "$output" = '{"a":1,"bb":true}' ]
+}
+
+@test "values of every kind after documents whose end lies in the read: each written in turn" {
+	fmt_is '{"a":1}{"b":"x"}"s" 3 true null [1] {"c":{}}{"d":false}{}' $'{"a":1}\n{"b":"x"}\n"s"\n3\ntrue\nnull\n[1]\n{"c":{}}\n{"d":false}\n{}\n' -c
+	run -1 --separate-stderr "$JFMT" -c -k <<<$'{"a":1}\n{"b":2,}\n{"c":"x"}\n7\n{"d":true} 8x\n"e"'
+	[ "$output" = $'{"a":1}\n{"c":"x"}\n7\n{"d":true}\n8\n"e"' ]
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:2:8: trailing comma in an object (--comments accepts it)" ]
+	[[ $stderr == *$'\njfmt: <stdin>:5:13: missing white space between two values\n'* ]]
+}
+
 # --- Depth ---
 
 @test "1,000,000 nested arrays: -c writes them back unchanged" {

@@ -293,11 +293,19 @@ sys.exit(1 if fail else 0)' "$JFMT"
 
 @test "a token where ',' or '}' belongs after a member of each kind, read whole or in pieces: located at its start" {
 	# Where a member's value ends is noted two ways (a pointer into the
-	# read, or a call to the reader); each must give the same column.
+	# read, or a call to the reader); each must give the same column.  A
+	# word's end is found after its key when nothing stands between.
 	local v size col
 	for v in '"x"' 12 -1.5e3 true null '{}' '[1]' '"a\\nb"' '"\u00e9"' '"é"' \
 		 '"0123456789012345678901234567890123456789"'; do
-		col=$(( 11 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
+		col=$(( 10 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
+		for size in 1 3 100; do
+			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\":%s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
+			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		done
+		run -1 --separate-stderr "$JFMT" <<<"{\"a\":$v    \"b\": 2}"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		col=$(( 11 + $(printf '%s' "$v" | wc -c) ))
 		for size in 1 2 3 5 7 100; do
 			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
 			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
