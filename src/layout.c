@@ -176,9 +176,7 @@ static inline int do_start_array(struct formatter *f, enum layout L, int (*membe
 static ALWAYS_INLINE int member_word(struct formatter *f, const char *w, size_t len,
 				     enum layout L, int (*slow)(struct formatter *, enum layout))
 {
-	int q = keyed_word(f, w, len, L);
-
-	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : slow(f, L);
+	return keyed_word(f, w, len, L) ? 1 : slow(f, L);
 }
 
 static NOINLINE int true_slow(struct formatter *f, enum layout L)

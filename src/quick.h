@@ -156,24 +156,22 @@ static ALWAYS_INLINE int keyed_number(struct formatter *f, const char *s, size_t
 	return member_done_at(f, u + len);
 }
 
-/* A word (true, false, null) the same way: QUICK_DONE, or QUICK_MEMBER
- * when the caller must call member_done().  yajl gives no pointer to a
- * word, but when the key is followed by its colon and the word's first
- * letter, the word lies there: where it ends is noted as a pointer, which
- * saves the hook's call (34 instructions a member). */
+/* A word (true, false, null) the same way.  yajl gives no pointer to a
+ * word, but it lies in the input after the key, where its first letter is
+ * the first byte that is not white space or the colon: where it ends is
+ * noted as a pointer, which saves the hook's call (34 instructions). */
 static ALWAYS_INLINE int keyed_word(struct formatter *f, const char *w, size_t len, enum layout L)
 {
-	const unsigned char *after = f->key + f->key_len + 1;   /* the closing quote's */
+	const unsigned char *at = f->key + f->key_len + 1;      /* after its quote */
 	struct keyed k;
 
 	if (!keyed_begin(f, FBUFFER_COPY_WIDTH, L, &k))
 		return 0;
 	fbuffer_copy_small(k.d, w, len);
 	keyed_end(f, &k, len);
-	if (after[0] != ':' || after[1] != (unsigned char)w[0])
-		return QUICK_MEMBER;
-	member_done_at(f, after + 1 + len);
-	return QUICK_DONE;
+	while (*at != (unsigned char)w[0])
+		at++;
+	return member_done_at(f, at + len);
 }
 
 /* An opening bracket the same way: a container of state `bits` opens. */

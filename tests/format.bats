@@ -462,9 +462,12 @@ def run(opts, data, cut):
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     p = subprocess.Popen([jfmt] + opts, stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     theirs.close()
-    ours.send(data[:cut])
-    ours.send(data[cut:])
-    ours.shutdown(socket.SHUT_WR)
+    try:        # without -k, jfmt stops reading at an error
+        ours.send(data[:cut])
+        ours.send(data[cut:])
+        ours.shutdown(socket.SHUT_WR)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
     out, err = p.communicate()
     ours.close()
     return p.returncode, out, err

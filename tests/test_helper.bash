@@ -235,12 +235,15 @@ ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 p = subprocess.Popen(sys.argv[2:], stdin=theirs)
 theirs.close()
 i = k = 0
-while i < len(data):
-    n = sizes[k % len(sizes)]
-    k += 1
-    ours.send(data[i:i + n])
-    i += n
-ours.shutdown(socket.SHUT_WR)
+try:    # CMD may stop reading (at an error, without -k)
+    while i < len(data):
+        n = sizes[k % len(sizes)]
+        k += 1
+        ours.send(data[i:i + n])
+        i += n
+    ours.shutdown(socket.SHUT_WR)
+except (BrokenPipeError, ConnectionResetError):
+    pass
 rc = p.wait()
 ours.close()
 sys.exit(128 - rc if rc < 0 else rc)' "$@"
