@@ -80,9 +80,21 @@ static ALWAYS_INLINE int put_token(struct formatter *f, const char *tok, size_t 
 	return member;
 }
 
+/* A word (true, false, null) that is a member's value, when its key lay
+ * in the input: the word's first letter is the first after the key that
+ * is not white space or the colon, so where it ends is known without the
+ * hook's call (35 instructions; 8,000 members of twitter.json are words). */
 static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t len)
 {
-	return value_done(f, put_token(f, tok, len));
+	const unsigned char *after = f->key_after;
+
+	if (!put_token(f, tok, len))
+		return 1;
+	if (!after)
+		return member_done(f);
+	while (*after != (unsigned char)tok[0])
+		after++;
+	return member_done_at(f, after + len);
 }
 
 static int sort_null(void *ctx)
@@ -205,6 +217,7 @@ static NOINLINE int key_text_slow(struct formatter *f, const unsigned char *s, s
  * where each member starts, after its separator. */
 static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
+	f->key_after = NULL;
 	if (!in_capture(f) || f->raw_check)
 		return general()->yajl_map_key(f, s, n);
 	unsigned char *st = &f->state[f->depth];
@@ -246,8 +259,9 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	c->len = used + len;
 	sorter_member_quick(so, used, used + len, SORT_PREFIX_UNKNOWN);
+	f->key_after = in_input(f, s) ? s + n + 1 : NULL;
 	/* (SORT_KEY_ROOM covers the slop of a string that lies in the input) */
-	if (FB_LIKELY(in_input(f, s) ? escape_input_quoted_quick(d + len, s, n, ": ", npost) :
+	if (FB_LIKELY(f->key_after ? escape_input_quoted_quick(d + len, s, n, ": ", npost) :
 		      escape_quoted_quick(d + len, s, n, ": ", npost, 0))) {
 		/* The prefix, from the key just written (followed by its quote
 		 * and the room reserved), rather than found again in the
