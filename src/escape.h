@@ -142,17 +142,25 @@ static inline void copy_slices(char *d, const char *s, size_t n)
 		memcpy(d + k, s + k, FBUFFER_COPY_WIDTH);
 }
 
-/* The quotes around a string copied to d + 1, and `post` after it. */
+/* `post` (a colon, perhaps a space) after the string of `len` bytes quoted
+ * at d. */
 static inline __attribute__((always_inline)) void
-quote_frame(char *d, size_t len, const char *post, size_t npost)
+put_post(char *d, size_t len, const char *post, size_t npost)
 {
 	FB_ASSERT(npost <= ESCAPE_POST_MAX);
-	d[0] = '"';
-	d[len + 1] = '"';
 	if (npost > 0)
 		d[len + 2] = post[0];
 	if (npost > 1)
 		d[len + 3] = post[1];
+}
+
+/* The quotes around a string copied to d + 1, and `post` after it. */
+static inline __attribute__((always_inline)) void
+quote_frame(char *d, size_t len, const char *post, size_t npost)
+{
+	d[0] = '"';
+	d[len + 1] = '"';
+	put_post(d, len, post, npost);
 }
 
 /* Room escape_quoted_quick() may write: the quotes, the longest string
@@ -289,10 +297,7 @@ escape_input_quoted_quick(char *d, const unsigned char *s, size_t len,
 {
 	if (!copy_if_ascii(d, s - 1, len + 2))  /* with its quotes */
 		return 0;
-	if (npost > 0)
-		d[len + 2] = post[0];
-	if (npost > 1)
-		d[len + 3] = post[1];
+	put_post(d, len, post, npost);
 	return 1;
 }
 

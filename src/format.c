@@ -60,8 +60,8 @@ static void sink_reset(void *ctx)
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
  * then gains (a key noted in the input is written by the end of the parse,
- * when this is asked).  With --width an event may be held instead, but its columns
- * count: every token has some. */
+ * when this is asked).  With --width an event may be held instead, but its
+ * columns count: every token has some. */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;

@@ -179,21 +179,11 @@ static ALWAYS_INLINE int member_word(struct formatter *f, const char *w, size_t 
 	return keyed_word(f, w, len, L) ? 1 : slow(f, L);
 }
 
-static NOINLINE int true_slow(struct formatter *f, enum layout L)
-{
-	return boolean_slow(f, 1, L);
-}
-
-static NOINLINE int false_slow(struct formatter *f, enum layout L)
-{
-	return boolean_slow(f, 0, L);
-}
-
 static ALWAYS_INLINE int member_boolean(struct formatter *f, int b, enum layout L)
 {
 	if (b)
-		return member_word(f, "true", 4, L, true_slow);
-	return member_word(f, "false", 5, L, false_slow);
+		return keyed_word(f, "true", 4, L) ? 1 : boolean_slow(f, 1, L);
+	return keyed_word(f, "false", 5, L) ? 1 : boolean_slow(f, 0, L);
 }
 
 static ALWAYS_INLINE int member_number(struct formatter *f, const char *s, size_t len,

@@ -253,15 +253,10 @@ static ALWAYS_INLINE size_t member_prefix(const struct formatter *f, char *d, un
 		copy_slices(d, sep, n);
 	else
 		return 0;
-	d += n;
-	memcpy(d + 1, key, KEY_QUICK_MAX);      /* the input has the slack */
-	d[0] = '"';
-	if (L == PLAIN_COMPACT) {
-		memcpy(d + len + 1, "\":", 2);
-		return n + len + 3;
-	}
-	memcpy(d + len + 1, "\": ", 3);
-	return n + len + 4;
+	size_t npost = L == PLAIN_COMPACT ? 1 : 2;
+	memcpy(d + n + 1, key, KEY_QUICK_MAX);  /* the input has the slack */
+	quote_frame(d + n, len, ": ", npost);
+	return n + len + 2 + npost;
 }
 
 /* The key that quick_key() noted (quick.h), written now, before a value
@@ -344,6 +339,19 @@ static inline int member_done_at(struct formatter *f, const unsigned char *end)
 {
 	f->member_end = end;
 	return 1;
+}
+
+/* Where the word w (true, false, null, `len` bytes), a member's value,
+ * ends in the input, given `after`, just after its key's closing quote
+ * there: yajl gives no pointer to a word, but its first letter is the
+ * first byte after the key that is not white space or the colon.  Noting
+ * the end so saves the member_end hook's call (34 instructions). */
+static inline const unsigned char *word_end(const unsigned char *after, const char *w,
+					    size_t len)
+{
+	while (*after != (unsigned char)w[0])
+		after++;
+	return after + len;
 }
 
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */

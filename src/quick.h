@@ -156,22 +156,18 @@ static ALWAYS_INLINE int keyed_number(struct formatter *f, const char *s, size_t
 	return member_done_at(f, u + len);
 }
 
-/* A word (true, false, null) the same way.  yajl gives no pointer to a
- * word, but it lies in the input after the key, where its first letter is
- * the first byte that is not white space or the colon: where it ends is
- * noted as a pointer, which saves the hook's call (34 instructions). */
+/* A word (true, false, null) the same way; where it ends is found after
+ * the key (word_end()). */
 static ALWAYS_INLINE int keyed_word(struct formatter *f, const char *w, size_t len, enum layout L)
 {
-	const unsigned char *at = f->key + f->key_len + 1;      /* after its quote */
+	const unsigned char *after = f->key + f->key_len + 1;   /* its quote's */
 	struct keyed k;
 
 	if (!keyed_begin(f, FBUFFER_COPY_WIDTH, L, &k))
 		return 0;
 	fbuffer_copy_small(k.d, w, len);
 	keyed_end(f, &k, len);
-	while (*at != (unsigned char)w[0])
-		at++;
-	return member_done_at(f, at + len);
+	return member_done_at(f, word_end(after, w, len));
 }
 
 /* An opening bracket the same way: a container of state `bits` opens. */

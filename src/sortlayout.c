@@ -80,10 +80,9 @@ static ALWAYS_INLINE int put_token(struct formatter *f, const char *tok, size_t 
 	return member;
 }
 
-/* A word (true, false, null) that is a member's value, when its key lay
- * in the input: the word's first letter is the first after the key that
- * is not white space or the colon, so where it ends is known without the
- * hook's call (35 instructions; 8,000 members of twitter.json are words). */
+/* A word (true, false, null) that is a member's value ends where
+ * word_end() finds it when its key lay in the input (8,000 members of
+ * twitter.json are words). */
 static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t len)
 {
 	const unsigned char *after = f->key_after;
@@ -92,9 +91,7 @@ static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t
 		return 1;
 	if (!after)
 		return member_done(f);
-	while (*after != (unsigned char)tok[0])
-		after++;
-	return member_done_at(f, after + len);
+	return member_done_at(f, word_end(after, tok, len));
 }
 
 static int sort_null(void *ctx)
