@@ -35,7 +35,10 @@ static size_t record_from(const struct sorter *s, size_t lo, size_t hi, size_t a
 static void push_task(struct sorter *s, size_t *n, int kind, size_t start, size_t end,
 		      size_t lo, size_t hi)
 {
-	s->tasks = xgrow_array(s->tasks, &s->tasks_cap, *n + 1, sizeof *s->tasks);
+	/* (tested here, not in the call: twitter.json -S pushes 2,383 tasks,
+	 * and the test took it from 19.58M Ir to 19.54M) */
+	if (*n == s->tasks_cap)
+		s->tasks = xgrow_array(s->tasks, &s->tasks_cap, *n + 1, sizeof *s->tasks);
 	s->tasks[(*n)++] = (struct emit_task){ kind, start, end, lo, hi };
 }
 
@@ -213,6 +216,26 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 	out->len = (size_t)(d - out->ptr) - (size_t)(p - e);
 }
 
+/* The separator before a recorded member.  Most are a comma perhaps and
+ * an indented newline mark of one byte's depth (a deeper mark is longer),
+ * written here without put_text()'s set-up: twitter.json -S has 1,956 of
+ * them, and this took it from 19.54M Ir to 19.48M. */
+static inline void put_separator(const struct sorter *s, struct fbuffer *out,
+				 const struct sort_span *sep)
+{
+	const char *p = s->capture.ptr + sep->start;
+	size_t n = (size_t)sep->len;
+
+	if (s->indent != 0 && (n == 2 || (n == 3 && p[0] == ',')) &&
+	    p[n - 2] == SORT_MARK_NEWLINE) {
+		if (n == 3)
+			fbuffer_append_char(out, ',');
+		put_newline(s, out, (unsigned char)p[n - 1] * s->indent);
+		return;
+	}
+	put_text(s, out, sep->start, sep->start + n);
+}
+
 /* With comments: the member at place i of record k spans [a, b), where
  * the comma may move (sortrecord.h).  Pushes what follows the comma's
  * place in the member and returns where the part before it ends. */
@@ -255,7 +278,7 @@ void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 			const struct sort_span *sp = &s->spans[r->first_span + t.end];
 			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
 			size_t a = sp->start, b = sp->start + sp->len;
-			put_text(s, out, sep->start, sep->start + sep->len);
+			put_separator(s, out, sep);
 			if (t.end + 1 < r->nspans)
 				push_task(s, &ntasks, EMIT_RECORD, k, t.end + 1, 0, 0);
 			if (s->comments)
