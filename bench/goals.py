@@ -9,8 +9,10 @@ SUMMARY.md; bench/README.md points there.  A goal is a dict:
                     `base` on the same input (callgrind)
             ir_prev instructions of `cmd` on `input` divided by those the
                     committed run measured (the previous baseline)
-            turns   median wall time of `cmd` divided by that of `base`,
-                    both from the runs in turns on `input`
+            turns   wall time of `cmd` divided by that of `base` in the
+                    same round of the runs in turns on `input`: the
+                    median of those ratios (turns_ratio()), or of the
+                    medians in a run that kept no rounds
             rss     peak RSS of `cmd` on `input`, in MiB
             rss_obj peak RSS of `cmd` on `input`, divided by
                     (3 x the input's largest object + 2 MiB)
@@ -19,6 +21,8 @@ SUMMARY.md; bench/README.md points there.  A goal is a dict:
 A goal whose input or command was not measured in a run is left out of
 that run's table (a quick run has no big.json, for one).
 """
+
+import statistics
 
 CORPUS = ("twitter", "citm_catalog", "canada")
 NV = "floor-novalidate"
@@ -69,11 +73,27 @@ def _goals():
 GOALS = _goals()
 
 
+def turns_ratio(rounds, cmd, base):
+    """`cmd`'s wall time over `base`'s, from runs in turns.
+
+    rounds: {name: [seconds, one per round, in round order]}.  The median
+    of the ratios within each round: a slow spell of the shared machine
+    falls on both commands of a round, where in the ratio of two medians
+    it may fall on one.  On deep.json (about 25 ms a run) 20 rounds gave
+    `jfmt --indent=4` 1.12 x `jfmt` as a ratio of medians, where 100
+    rounds of these paired ratios gave 0.995 (and 1.009 in callgrind)."""
+    a, b = rounds.get(cmd), rounds.get(base)
+    if not a or not b or len(a) != len(b):
+        return None
+    return statistics.median(x / y for x, y in zip(a, b))
+
+
 def measure(goal, data):
     """The goal's measured value in this run, or None.
 
     data: callgrind {(input, name): Ir}, previous {(input, name): Ir},
-    turns {input: {name: median s}}, rss {(input, name): KiB},
+    turns {input: {name: median s}}, rounds {input: {name: [s, one per
+    round]}}, rss {(input, name): KiB},
     maxobj {input: bytes}."""
     i, cmd, base, kind = goal["input"], goal["cmd"], goal["base"], goal["kind"]
 
@@ -85,8 +105,11 @@ def measure(goal, data):
     if kind == "ir_prev":
         return quotient(data["callgrind"].get((i, cmd)), data["previous"].get((i, cmd)))
     if kind == "turns":
-        t = data["turns"].get(i, {})
-        return quotient(t.get(cmd), t.get(base))
+        q = turns_ratio(data["rounds"].get(i, {}), cmd, base)
+        if q is None:   # (a run written before rounds were kept)
+            t = data["turns"].get(i, {})
+            q = quotient(t.get(cmd), t.get(base))
+        return q
     kib = data["rss"].get((i, cmd))
     if kind == "rss":
         return kib / 1024 if kib is not None else None

@@ -7,7 +7,9 @@ every command once (the order rotating from round to round) with INPUT as
 standard input and /dev/null as output, so that all commands see the same
 conditions.  A first round is a warm-up and is not counted.
 
-Writes OUT.tsv: name, runs, median, min and max seconds; prints a table.
+Writes OUT.tsv: name, runs, median, min and max seconds, and each round's
+time in round order (comma-separated), from which a ratio of two commands
+is taken round by round (goals.turns_ratio()); prints a table.
 Each argument is a name and a command separated by a tab (names may hold
 '='); the command is split on white space (no shell).
 """
@@ -33,10 +35,11 @@ def main(argv):
             if r > 0:
                 times[name].append(t)
     with open(out, "w") as f:
-        f.write("name\truns\tmedian\tmin\tmax\n")
+        f.write("name\truns\tmedian\tmin\tmax\trounds\n")
         for name, _ in cmds:
             ts = times[name]
-            f.write(f"{name}\t{len(ts)}\t{statistics.median(ts):.6f}\t{min(ts):.6f}\t{max(ts):.6f}\n")
+            each = ",".join(f"{t:.6f}" for t in ts)
+            f.write(f"{name}\t{len(ts)}\t{statistics.median(ts):.6f}\t{min(ts):.6f}\t{max(ts):.6f}\t{each}\n")
     base = statistics.median(times[cmds[0][0]])
     for name, _ in cmds:
         m = statistics.median(times[name])

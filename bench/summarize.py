@@ -127,6 +127,9 @@ class Run:
             name = os.path.basename(path)[len("turns-"):-len(".tsv")]
             self.turns[name] = {r["name"]: float(r["median"]) for r in read_tsv(path)}
         self.turn_rows = {n: read_tsv(os.path.join(res, "turns-%s.tsv" % n)) for n in self.turns}
+        self.rounds = {n: {r["name"]: [float(x) for x in r["rounds"].split(",")]
+                           for r in rows if r.get("rounds")}
+                       for n, rows in self.turn_rows.items()}
         self.rss = {(m["input"], m["name"]): int(m["maxrss_kib"])
                     for m in read_tsv(os.path.join(res, "memory.tsv"))
                     if m["maxrss_kib"].isdigit() and m["exit"] == "0"}
@@ -196,7 +199,7 @@ def header(run, w):
 
 
 def goals_table(run, w):
-    data = dict(callgrind=run.ir, previous=run.prev_ir, turns=run.turns,
+    data = dict(callgrind=run.ir, previous=run.prev_ir, turns=run.turns, rounds=run.rounds,
                 rss=run.rss, maxobj=run.maxobj)
     rows = goals.evaluate(data)
     if not rows:
@@ -291,6 +294,11 @@ def turns_tables(run, w):
             continue
         t = run.turns[name]
         jr = t.get("json_reformat -s -m")
+
+        def per(c, base):
+            q = goals.turns_ratio(run.rounds.get(name, {}), c, base)
+            return "%.2f" % q if q is not None else ratio(t.get(c), t.get(base))
+
         w("### %s, %s rounds" % (name, rows[0]["runs"]))
         w("")
         w("| command | median ms | min ms | max ms | ÷ floor | ÷ floor-novalidate | ÷ ref |%s"
@@ -301,9 +309,9 @@ def turns_tables(run, w):
             ref = run.ref(c) if c.startswith("jfmt ") and c != "jfmt -c" else None
             w("| `%s` | %s | %s | %s | %s | %s | %s |%s" % (
                 c, fmt_ms(med), fmt_ms(float(r["min"])), fmt_ms(float(r["max"])),
-                ratio(med, t.get("floor")), ratio(med, t.get("floor-novalidate")),
-                ratio(med, t.get(ref)) if ref else "—",
-                (" %s |" % ratio(med, jr)) if jr else ""))
+                per(c, "floor"), per(c, "floor-novalidate"),
+                per(c, ref) if ref else "—",
+                (" %s |" % per(c, "json_reformat -s -m")) if jr else ""))
         w("")
 
 
@@ -386,7 +394,8 @@ def main(argv):
         w("hyperfine runs all of one command's runs before the next, so a slow "
           "spell of the shared machine falls on one command. Here each round "
           "runs every command once, in rotating order (Python's subprocess adds "
-          "the same few hundred microseconds to each). **÷ ref** compares a "
+          "the same few hundred microseconds to each), and each ratio is the "
+          "median of the ratios within a round. **÷ ref** compares a "
           "jfmt option with plain `jfmt` (`--check` with `jfmt -c`).")
         w("")
         turns_tables(run, w)
