@@ -127,20 +127,12 @@ int escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
 /* The longest `post`. */
 #define ESCAPE_POST_MAX 2
 
-/* The longest separator copied inline, in FBUFFER_COPY_WIDTH slices: a
- * newline and 126 columns of indentation.  With one slice, --indent=4 cost
- * 7% more instructions than --indent=2 on a file nested 18 deep, as every
- * line past column 30 took the out-of-line path. */
+/* The longest separator that fixed room checks cover, in FBUFFER_COPY_WIDTH
+ * slices: a newline and 126 columns of indentation.  With one slice,
+ * --indent=4 cost 7% more instructions than --indent=2 on a file nested 18
+ * deep, as every line past column 30 took the out-of-line path.  Longer
+ * ones are copied the same way where their room is checked by length. */
 #define SLICES_MAX (4 * FBUFFER_COPY_WIDTH)
-
-/* Copy s[0..n), n <= SLICES_MAX, as whole FBUFFER_COPY_WIDTH slices: n
- * rounded up to a slice (one slice at least) is read and written. */
-static inline void copy_slices(char *d, const char *s, size_t n)
-{
-	memcpy(d, s, FBUFFER_COPY_WIDTH);
-	for (size_t k = FBUFFER_COPY_WIDTH; FB_UNLIKELY(k < n); k += FBUFFER_COPY_WIDTH)
-		memcpy(d + k, s + k, FBUFFER_COPY_WIDTH);
-}
 
 /* `post` (a colon, perhaps a space) after the string of `len` bytes quoted
  * at d. */
@@ -198,11 +190,11 @@ escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
 			   const unsigned char *s, size_t len,
 			   const char *post, size_t npost, int mode)
 {
-	if (!FB_LIKELY(npre <= SLICES_MAX && len <= ESCAPE_QUICK_MAX &&
-		       fbuffer_avail(fb) >= SLICES_MAX + FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX))
+	if (!FB_LIKELY(len <= ESCAPE_QUICK_MAX &&
+		       fbuffer_avail(fb) >= npre + FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX))
 		return 0;
 	char *d = fbuffer_cursor(fb);
-	copy_slices(d, pre, npre);
+	fbuffer_copy_slices(d, pre, npre);
 	if (!escape_quoted_quick(d + npre, s, len, post, npost, mode))
 		return 0;       /* what was written is not counted */
 	fbuffer_advance(fb, npre + len + 2 + npost);
@@ -301,30 +293,31 @@ escape_input_quoted_quick(char *d, const unsigned char *s, size_t len,
 	return 1;
 }
 
-/* The room escape_input_framed_quick() needs besides the string. */
-#define ESCAPE_INPUT_ROOM (SLICES_MAX + 2 + ESCAPE_POST_MAX + ESCAPE_INPUT_SLOP)
+/* The room escape_input_framed_quick() needs besides the string and its
+ * separator. */
+#define ESCAPE_INPUT_ROOM (FBUFFER_COPY_WIDTH + 2 + ESCAPE_POST_MAX + ESCAPE_INPUT_SLOP)
 
 /**
  * escape_string_framed_quick() in mode 0 for text yajl points at in its
  * input, which must be readable ESCAPE_INPUT_SLOP bytes past its end: of
  * any length the buffer has room for, if all of it is ASCII.  `pre_max`,
- * a constant, bounds npre: with 1 (compact output) the separator is a
- * comma or nothing, stored as one byte, not copied as a slice.
+ * a constant, is the longest `pre` that may be read as slices (a longer
+ * one gives 0): with 1 (compact output) the separator is a comma or
+ * nothing, stored as one byte, not copied as a slice.
  */
 static inline __attribute__((always_inline)) int
 escape_input_framed_quick(struct fbuffer *fb, const char *pre, size_t npre, size_t pre_max,
 			  const unsigned char *s, size_t len,
 			  const char *post, size_t npost)
 {
-	/* len + ESCAPE_INPUT_ROOM cannot wrap: the text is in memory */
-	if (!FB_LIKELY(npre <= SLICES_MAX && fbuffer_avail(fb) >= len + ESCAPE_INPUT_ROOM))
+	/* npre + len + ESCAPE_INPUT_ROOM cannot wrap: the text is in memory */
+	if (!FB_LIKELY(npre <= pre_max && fbuffer_avail(fb) >= npre + len + ESCAPE_INPUT_ROOM))
 		return 0;
 	char *d = fbuffer_cursor(fb);
-	FB_ASSERT(npre <= pre_max);
 	if (pre_max == 1)
 		d[0] = ',';     /* overwritten by the quote when npre is 0 */
 	else
-		copy_slices(d, pre, npre);
+		fbuffer_copy_slices(d, pre, npre);
 	if (!escape_input_quoted_quick(d + npre, s, len, post, npost))
 		return 0;       /* what was written is not counted */
 	fbuffer_advance(fb, npre + len + 2 + npost);

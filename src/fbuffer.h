@@ -274,6 +274,16 @@ static inline void fbuffer_copy_small(char *d, const char *s, size_t n)
 	}
 }
 
+/* Copy s[0..n) as whole FBUFFER_COPY_WIDTH slices: n rounded up to a
+ * slice (one slice at least) is read and written.  For runs of indentation,
+ * copied from a prebuilt run with the slack. */
+static inline void fbuffer_copy_slices(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, FBUFFER_COPY_WIDTH);
+	for (size_t k = FBUFFER_COPY_WIDTH; FB_UNLIKELY(k < n); k += FBUFFER_COPY_WIDTH)
+		memcpy(d + k, s + k, FBUFFER_COPY_WIDTH);
+}
+
 /**
  * Append bytes that are usually short (numbers, punctuation, indentation):
  * up to FBUFFER_COPY_WIDTH bytes are copied inline.

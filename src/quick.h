@@ -13,15 +13,20 @@
  * Inside a container, with QUICK_ROOM bytes of room, a one-token value is
  * its separator (a slice of the prebuilt run, copied in whole
  * FBUFFER_COPY_WIDTH slices, up to SLICES_MAX bytes) and its token, at
- * most one slice long; a string or key that needs no escaping is taken the
- * same way.  Anything else takes the general path, out of line, as a tail
- * call: with no call on the common path, the callbacks need not save
- * registers.  Each returns 0, having changed nothing, when it does not
- * apply, else QUICK_DONE, or QUICK_MEMBER after a value inside an object
- * (the caller then calls member_done()).  A document's own brackets have
- * lean paths of their own.  On 20,000 lines of NDJSON (7 keys each),
- * taking strings, keys and a document's brackets here cut 123.8 million
- * instructions to 117.5.
+ * most one slice long; a closing bracket the same.  A string or key that
+ * needs no escaping is taken the same way, and it and a member whose key
+ * is noted may have a longer separator, whose room is checked by its
+ * length (separator_fits()).  That check on tokens and brackets too cost
+ * canada.json (arrays of numbers) 0.4% of jfmt's instructions, for the
+ * few of them on lines indented past 126 columns: a file nested 18 deep,
+ * at --indent=8, takes 0.3% more instructions without it.  Anything else
+ * takes the general path, out of line, as a tail call: with no call on
+ * the common path, the callbacks need not save registers.  Each returns
+ * 0, having changed nothing, when it does not apply, else QUICK_DONE, or
+ * QUICK_MEMBER after a value inside an object (the caller then calls
+ * member_done()).  A document's own brackets have lean paths of their
+ * own.  On 20,000 lines of NDJSON (7 keys each), taking strings, keys and
+ * a document's brackets here cut 123.8 million instructions to 117.5.
  */
 enum { QUICK_DONE = 1, QUICK_MEMBER = 2 };
 
@@ -69,7 +74,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
 	if (L == PLAIN_COMPACT)
 		d[0] = ',';
 	else if (sep)
-		copy_slices(d, sep, n);
+		fbuffer_copy_slices(d, sep, n);
 	fbuffer_copy_small(d + n, tok, len);
 	return in_array || open ? QUICK_DONE : QUICK_MEMBER;
 }
@@ -111,7 +116,7 @@ static ALWAYS_INLINE int keyed_begin(struct formatter *f, size_t room, enum layo
 	if (out->cap - k->used < KEY_PREFIX_ROOM + room)
 		return 0;
 	k->d = out->ptr + k->used;
-	k->len = member_prefix(f, k->d, k->bits, L);
+	k->len = member_prefix(f, k->d, k->bits, room, L);
 	if (L != PLAIN_COMPACT && k->len == 0)
 		return 0;
 	k->d += k->len;
@@ -238,7 +243,7 @@ static inline int quick_close(struct formatter *f, char c, enum layout L)
 
 	char *d = out->ptr + used;
 	if (sep)
-		copy_slices(d, sep, n);
+		fbuffer_copy_slices(d, sep, n);
 	d[n] = c;
 	return rc;
 }
@@ -260,7 +265,7 @@ static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *
 	const char *sep = f->nl_indent;
 	if (!(bits & CONTAINER_OBJECT))  /* in an object the key is out */
 		sep = separator_slice(f, depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SLICES_MAX,
+	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SEPARATOR_MAX,
 				       s, len, NULL, 0))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
@@ -284,7 +289,7 @@ static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, 
 	size_t n;
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
 	size_t npost = L == PLAIN_COMPACT ? 1 : 2;
-	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SLICES_MAX,
+	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SEPARATOR_MAX,
 				       s, len, ": ", npost))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);

@@ -183,11 +183,19 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 				p = e;
 				break;
 			}
-			/* (a depth of more than one byte is deeper than this) */
 			size_t w = (unsigned char)p[n + 1] * indent;
-			if (FB_UNLIKELY(w >= FBUFFER_COPY_WIDTH))
-				break;
-			memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+			if (FB_LIKELY(w < FBUFFER_COPY_WIDTH)) {
+				memcpy(d + n, run, FBUFFER_COPY_WIDTH);
+			} else {
+				/* wider, in whole slices: a depth of one byte
+				 * (told by w, not by the byte again, which
+				 * cost a move on every mark) in the run, with
+				 * room for it and a step */
+				if (w >= SORT_DEPTH_MORE * indent || w > SORT_INDENT_RUN ||
+				    (size_t)(dend - d) < n + 1 + w + SCAN_WIDTH + FBUFFER_COPY_WIDTH)
+					break;
+				fbuffer_copy_slices(d + n, run, 1 + w);
+			}
 			d += n + 1 + w;
 			p += n + 2;
 		}

@@ -88,7 +88,7 @@ WIDTH_INLINE int wq_scalar(struct width *w, const char *s, size_t n)
 	wq_separator_done(w);
 	out->len = used + sn + n;
 	char *d = out->ptr + used;
-	copy_slices(d, sep, sn);
+	fbuffer_copy_slices(d, sep, sn);
 	fbuffer_copy_small(d + sn, s, n);
 	return WQ_DONE;
 }
@@ -228,7 +228,7 @@ WIDTH_INLINE int wq_close_expanded(struct width *w, char bracket)
 	w->deadline = 0;
 	out->len = used + n + 1;
 	char *d = out->ptr + used;
-	copy_slices(d, w->nl_indent + 1, n);
+	fbuffer_copy_slices(d, w->nl_indent + 1, n);
 	d[n] = bracket;
 	return WQ_DONE;
 }
@@ -255,8 +255,8 @@ WIDTH_INLINE int wq_close_front(struct width *w, char bracket)
 	width_drop_all(w);
 	out->len = used + sn + n + 1;
 	char *d = out->ptr + used;
-	copy_slices(d, sep, sn);
-	copy_slices(d + sn, line, n);
+	fbuffer_copy_slices(d, sep, sn);
+	fbuffer_copy_slices(d + sn, line, n);
 	d[sn + n] = bracket;
 	return WQ_DONE;
 }

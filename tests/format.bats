@@ -576,6 +576,32 @@ EOF
 	same_bytes want.json got.json
 }
 
+@test "members and elements of every kind indented past 126 and past 1024 columns match json.tool" {
+	# Lines up to 126 columns are copied from the prebuilt indentation in
+	# a fixed room, longer ones up to 1024 in room checked by their
+	# length, deeper ones appended: every kind of value on each side of
+	# both limits, with --indent=8 and 16 (and -S, which writes its own).
+	need_cmd python3
+	python3 -c '
+import json
+doc = {"z": 1}
+for i in range(80):
+    doc = {"k": i, "s": "str%d" % i, "t": True, "f": False, "n": None,
+           "e": {}, "a": [], "l": [i, "x", True, None, {"y": -1.5e3}, [2]],
+           "long key, escaped \" and é %d" % i: "text é \n", "o": doc}
+json.dump(doc, open("members.json", "w"), separators=(",", ":"))
+'
+	py_dumps members.json i8="indent=8, ensure_ascii=False" i16="indent=16, ensure_ascii=False" \
+		s8="indent=8, ensure_ascii=False, sort_keys=True" a16="indent=16"
+	same_as_file members.json i8 --indent=8
+	same_as_file members.json i16 --indent=16
+	same_as_file members.json s8 -S --indent=8
+	same_as_file members.json a16 -a --indent=16
+	# and read in pieces of a few bytes, which end anywhere in a member
+	pieces 7,13,64 "$JFMT" --indent=16 <members.json >got
+	same_bytes i16 got
+}
+
 @test "depth 2000 with --indent=16 and --tab matches python" {
 	need_cmd python3
 	python3 -c 'print("[" * 2000 + "true" + "]" * 2000)' >deep.json
