@@ -201,19 +201,6 @@ static inline const char *separator_slice(const struct formatter *f, size_t dept
 	return f->nl_indent + !more;
 }
 
-/* Whether a separator of n bytes, a slice of the run, and `after` bytes
- * past it fit in the room of `out`: the quick paths' fixed room checks
- * cover SLICES_MAX bytes of it, and a longer one is checked here.  Past
- * SLICES_MAX, --indent=8 on a file nested 18 deep cost 11% more
- * instructions than --indent=2 when every such line left the quick path.
- * (The room is read here again, not passed: kept at hand in a register,
- * it cost canada.json 0.4%.) */
-static inline int separator_fits(size_t n, size_t after, const struct fbuffer *out)
-{
-	return FB_LIKELY(n <= SLICES_MAX) ||
-		(n <= SEPARATOR_MAX && fbuffer_avail(out) >= n + FBUFFER_COPY_WIDTH + after);
-}
-
 /* The separator before an element, as a slice of the run; indentation
  * deeper than the run is written here, and *n is 0. */
 static inline const char *plain_element_separator(struct formatter *f, int more,
@@ -268,7 +255,8 @@ static ALWAYS_INLINE size_t member_prefix(const struct formatter *f, char *d, un
 
 	if (L == PLAIN_COMPACT)
 		d[0] = ',';     /* overwritten by the quote when n is 0 */
-	else if (separator_fits(n, KEY_PREFIX_ROOM - SLICES_MAX + value, &f->output))
+	else if (separator_fits(n, SEPARATOR_MAX, KEY_PREFIX_ROOM - SLICES_MAX + value,
+				&f->output))
 		fbuffer_copy_slices(d, sep, n);
 	else
 		return 0;

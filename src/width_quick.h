@@ -25,6 +25,10 @@ enum { WQ_NONE, WQ_DONE, WQ_SETTLE, WQ_INVALID, WQ_FRONT };
  * slices (a line longer than SLICES_MAX bytes takes the general path). */
 #define WQ_ROOM (2 * SLICES_MAX + FBUFFER_COPY_WIDTH)
 
+/* The longest separator taken as a slice of nl_indent (separator_fits()):
+ * read in whole slices, it stays inside the run. */
+#define WQ_SEPARATOR_MAX WIDTH_NL_RUN
+
 /* ", " between the elements of a held container, readable a whole slice. */
 static const char wq_comma[FBUFFER_COPY_WIDTH] = ", ";
 
@@ -127,7 +131,7 @@ WIDTH_INLINE int wq_string(struct width *w, const unsigned char *s, size_t len, 
 		return WQ_NONE;
 	size_t sn;
 	const char *sep = wq_separator(w, &sn);
-	if (FB_UNLIKELY(sn > SLICES_MAX))
+	if (FB_UNLIKELY(sn > WQ_SEPARATOR_MAX))
 		return WQ_NONE;
 	wq_separator_done(w);
 	return escape_string_framed(w->out, sep, sn, s, len, NULL, 0, mode) < 0 ?
@@ -155,7 +159,7 @@ WIDTH_INLINE int wq_key(struct width *w, const unsigned char *s, size_t len, int
 	size_t sn;
 	const char *sep = wq_separator(w, &sn);
 	/* only ASCII with nothing to escape: its columns are its bytes */
-	if (FB_UNLIKELY(sn > SLICES_MAX) ||
+	if (FB_UNLIKELY(sn > WQ_SEPARATOR_MAX) ||
 	    !escape_string_framed_quick(w->out, sep, sn, s, len, ": ", 2, mode))
 		return WQ_NONE;
 	wq_separator_done(w);
@@ -220,8 +224,9 @@ WIDTH_INLINE int wq_close_expanded(struct width *w, char bracket)
 	size_t n = members ? 1 + depth * w->style.indent : 0;
 
 	FB_ASSERT(w->depth > 0);
-	if (w->after_key || !wq_nothing_held(w) || FB_UNLIKELY(n > SLICES_MAX) ||
-	    FB_UNLIKELY(out->cap - used < SLICES_MAX + FBUFFER_COPY_WIDTH))
+	if (w->after_key || !wq_nothing_held(w) ||
+	    FB_UNLIKELY(out->cap - used < SLICES_MAX + FBUFFER_COPY_WIDTH) ||
+	    !separator_fits(n, WQ_SEPARATOR_MAX, 1, out))
 		return WQ_NONE;
 	w->depth = depth;
 	width_set_room(w);

@@ -381,6 +381,22 @@ EOF
 	same_as_oracle gen*.json
 }
 
+@test "--width equals json-stringify-pretty-compact on lines indented past 126 and past 1024 columns" {
+	# Separators up to 126 columns are copied in a fixed room, longer
+	# ones up to 1024 in room checked by their length, deeper ones
+	# appended (at --indent 4, 300 levels reach 1200 columns).
+	need_oracle
+	need_cmd python3
+	python3 -c '
+import json
+doc = {"z": [1, 2]}
+for i in range(300):
+    doc = {"k": i, "s": "str", "l": [i, "x", True, None, [], {"a": 1}], "e": {}, "o": doc}
+json.dump([doc, [[[[[[[[[[[[[[[[[[[[["deep", 1, {"b": None}]]]]]]]]]]]]]]]]]]]]]], open("deep.json", "w"))
+'
+	same_as_oracle deep.json
+}
+
 # --- bounded memory ---
 
 @test "--width: a long array of short arrays streams in bounded memory" {
