@@ -59,6 +59,11 @@ def _goals():
         ["big", "deep"], "jfmt --indent=4", "jfmt")
     add("%(input)s: `jfmt --indent=4` within 3%% of `jfmt` (wall, in turns)", "turns", 1.03,
         ["big", "deep"], "jfmt --indent=4", "jfmt")
+    # no cliff at any width of indentation: at --indent=16 deep.json's
+    # output is 6 times as long, its lines up to 290 columns (1.28 x when
+    # lines past 126 columns left the quick paths)
+    add("%(input)s: `jfmt --indent=16` ≤ 1.10 × `jfmt` (Ir)", "ir", 1.10,
+        ["deep"], "jfmt --indent=16", "jfmt")
     add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (Ir)", "ir", 1.25, CORPUS, "jfmt -S", "jfmt")
     add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (wall, in turns)", "turns", 1.25, ["big"], "jfmt -S", "jfmt")
     add("%(input)s: peak RSS of `jfmt -S` ≤ 3 × largest object + 2 MiB", "rss_obj", 1.0,
