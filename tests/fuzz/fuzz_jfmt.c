@@ -1,9 +1,10 @@
 /* fuzz_jfmt.c - libFuzzer target for jfmt's reader and formatter.
  *
  * Input layout: byte 0 picks the options, byte 1 how the document is read,
- * the rest is the document.
+ * byte 2 the indentation, the rest is the document.
  *
- *   byte 0, bits 0-1: layout: pretty with 2 spaces, compact, tab, indent 0
+ *   byte 0, bits 0-1: layout: pretty with spaces (byte 2 says how many),
+ *                     compact, tab, indent 0
  *           bit 2: --sort-keys      bit 3: --ascii
  *           bit 4: --escape-slash   bit 5: --comments
  *           bit 6: --seq            bit 7: --check
@@ -13,6 +14,9 @@
  *           few bytes, one piece per read(2), so that tokens, escapes and
  *           characters are cut everywhere.  Bit 3 also turns on
  *           --keep-going.
+ *   byte 2, bits 0-1: pretty with 2, 4, 8 or 16 spaces (the widest reach
+ *           past the 126 columns that fixed room covers at depth 8); the
+ *           other bits are not used.
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -269,8 +273,9 @@ static int valid_utf8(const unsigned char *s, size_t n)
 	return 1;
 }
 
-/* The widths that byte 1 picks. */
+/* The widths that byte 1 picks, and the indentations byte 2 does. */
 static const int fuzz_widths[4] = { 0, 6, 20, 80 };
+static const int fuzz_indents[4] = { 2, 4, 8, 16 };
 
 /* The end of the JSON string starting at s[i] (a quote), or n. */
 static size_t string_end(const unsigned char *s, size_t i, size_t n)
@@ -463,19 +468,19 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 2)
+	if (size < 3)
 		return 0;
 
 	unsigned mode = data[0];
 	unsigned pattern = whole_reads_only ? 0 : data[1] & ~0x30u;
 	keep_going = (data[1] & 0x08) != 0;
-	const uint8_t *doc = data + 2;
-	size_t len = size - 2;
+	const uint8_t *doc = data + 3;
+	size_t len = size - 3;
 	int comments = (mode & 0x20) != 0;
 
 	struct format_options opt;
 	memset(&opt, 0, sizeof opt);
-	opt.indent = 2;
+	opt.indent = fuzz_indents[data[2] & 3];
 	opt.indent_char = ' ';
 	switch (mode & 3) {
 	case 1: opt.compact = 1; break;
