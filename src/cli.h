@@ -1,4 +1,5 @@
-/* cli.h - jfmt's command line: options into a struct, help and version. */
+/* cli.h - jfmt's command line: options into a struct, help and version
+ * (cli.c), and colour set-up (cli_color.c). */
 #ifndef JFMT_CLI_H
 #define JFMT_CLI_H
 
