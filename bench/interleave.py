@@ -3,9 +3,10 @@
 
 hyperfine runs all the runs of one command before the next, so a slow
 spell of a shared machine lands on one command only.  Here each round runs
-every command once (the order rotating from round to round) with INPUT as
-standard input and /dev/null as output, so that all commands see the same
-conditions.  A first round is a warm-up and is not counted.
+every command once (the order rotating from round to round, and reversed
+every other round, so that no command always follows the same one) with
+INPUT as standard input and /dev/null as output, so that all commands see
+the same conditions.  A first round is a warm-up and is not counted.
 
 Writes OUT.tsv: name, runs, median, min and max seconds, and each round's
 time in round order (comma-separated), from which a ratio of two commands
@@ -27,7 +28,10 @@ def main(argv):
     times = {name: [] for name, _ in cmds}
     for r in range(rounds + 1):
         k = r % len(cmds)
-        for name, cmd in cmds[k:] + cmds[:k]:
+        order = cmds[k:] + cmds[:k]
+        if r % 2:
+            order.reverse()
+        for name, cmd in order:
             with open(path, "rb") as stdin, open("/dev/null", "wb") as stdout:
                 t = time.perf_counter()
                 subprocess.run(cmd.split(), stdin=stdin, stdout=stdout, check=True)

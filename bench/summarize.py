@@ -393,7 +393,8 @@ def main(argv):
         w("")
         w("hyperfine runs all of one command's runs before the next, so a slow "
           "spell of the shared machine falls on one command. Here each round "
-          "runs every command once, in rotating order (Python's subprocess adds "
+          "runs every command once, in rotating order reversed every other "
+          "round (Python's subprocess adds "
           "the same few hundred microseconds to each), and each ratio is the "
           "median of the ratios within a round. **÷ ref** compares a "
           "jfmt option with plain `jfmt` (`--check` with `jfmt -c`).")
