@@ -11,8 +11,7 @@ SUMMARY.md; bench/README.md points there.  A goal is a dict:
                     committed run measured (the previous baseline)
             turns   wall time of `cmd` divided by that of `base` in the
                     same round of the runs in turns on `input`: the
-                    median of those ratios (turns_ratio()), or of the
-                    medians in a run that kept no rounds
+                    median of those ratios (turns_ratio())
             rss     peak RSS of `cmd` on `input`, in MiB
             rss_obj peak RSS of `cmd` on `input`, divided by
                     (3 x the input's largest object + 2 MiB)
@@ -97,8 +96,7 @@ def measure(goal, data):
     """The goal's measured value in this run, or None.
 
     data: callgrind {(input, name): Ir}, previous {(input, name): Ir},
-    turns {input: {name: median s}}, rounds {input: {name: [s, one per
-    round]}}, rss {(input, name): KiB},
+    rounds {input: {name: [s, one per round]}}, rss {(input, name): KiB},
     maxobj {input: bytes}."""
     i, cmd, base, kind = goal["input"], goal["cmd"], goal["base"], goal["kind"]
 
@@ -110,11 +108,7 @@ def measure(goal, data):
     if kind == "ir_prev":
         return quotient(data["callgrind"].get((i, cmd)), data["previous"].get((i, cmd)))
     if kind == "turns":
-        q = turns_ratio(data["rounds"].get(i, {}), cmd, base)
-        if q is None:   # (a run written before rounds were kept)
-            t = data["turns"].get(i, {})
-            q = quotient(t.get(cmd), t.get(base))
-        return q
+        return turns_ratio(data["rounds"].get(i, {}), cmd, base)
     kib = data["rss"].get((i, cmd))
     if kind == "rss":
         return kib / 1024 if kib is not None else None

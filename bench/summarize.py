@@ -199,7 +199,7 @@ def header(run, w):
 
 
 def goals_table(run, w):
-    data = dict(callgrind=run.ir, previous=run.prev_ir, turns=run.turns, rounds=run.rounds,
+    data = dict(callgrind=run.ir, previous=run.prev_ir, rounds=run.rounds,
                 rss=run.rss, maxobj=run.maxobj)
     rows = goals.evaluate(data)
     if not rows:
@@ -297,7 +297,7 @@ def turns_tables(run, w):
 
         def per(c, base):
             q = goals.turns_ratio(run.rounds.get(name, {}), c, base)
-            return "%.2f" % q if q is not None else ratio(t.get(c), t.get(base))
+            return "%.2f" % q if q is not None else "—"
 
         w("### %s, %s rounds" % (name, rows[0]["runs"]))
         w("")

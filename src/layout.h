@@ -236,10 +236,13 @@ static NOINLINE int plain_key(struct formatter *f, const unsigned char *s, size_
 /* The longest key that quick_key() notes instead of writing (quick.h). */
 #define KEY_QUICK_MAX 16
 
+/* Room for a noted key after its separator: the quoted key read as
+ * KEY_QUICK_MAX bytes, and `": `. */
+#define KEY_ROOM (KEY_QUICK_MAX + 4)
+
 /* Room for a member whose key is noted, besides its value: the longest
- * separator (in whole slices), the quoted key read as KEY_QUICK_MAX
- * bytes, and `": `. */
-#define KEY_PREFIX_ROOM (SLICES_MAX + KEY_QUICK_MAX + 4)
+ * separator the fixed check covers (in whole slices), and the key. */
+#define KEY_PREFIX_ROOM (SLICES_MAX + KEY_ROOM)
 
 /* The noted key's member up to its value, at d (the output's cursor,
  * KEY_PREFIX_ROOM bytes of room and `value` more), in an object whose
@@ -255,8 +258,7 @@ static ALWAYS_INLINE size_t member_prefix(const struct formatter *f, char *d, un
 
 	if (L == PLAIN_COMPACT)
 		d[0] = ',';     /* overwritten by the quote when n is 0 */
-	else if (separator_fits(n, SEPARATOR_MAX, KEY_PREFIX_ROOM - SLICES_MAX + value,
-				&f->output))
+	else if (separator_fits(n, SEPARATOR_MAX, KEY_ROOM + value, &f->output))
 		fbuffer_copy_slices(d, sep, n);
 	else
 		return 0;
