@@ -18,18 +18,22 @@ CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
-ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(YAJL_CFLAGS) \
-	$(VERSION_CFLAGS)
+# CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
+# flags among them); what jfmt itself needs comes on top.
+JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS)
+ALL_CFLAGS  = -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(CPPFLAGS) $(CFLAGS)
 
-SRCS := $(wildcard src/*.c)
-OBJS := $(SRCS:src/%.c=build/%.o)
-HDRS := $(wildcard src/*.h)
+# src/ holds one folder per floor (src/README.md); each object's header
+# dependencies come from the compiler (-MMD -MP).
+SRCS := $(wildcard src/*/*.c)
+OBJS := $(SRCS:src/%.c=build/obj/%.o)
+HDRS := $(wildcard src/*/*.h)
 
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml diffutils patch strace
 
-.PHONY: all deps test check check-asan debug check-yajl install uninstall clean bench \
+.PHONY: all deps test check check-asan debug general check-yajl install uninstall clean bench \
 	fuzz dist distcheck
 
 all: jfmt
@@ -39,15 +43,17 @@ check-yajl:
 	  $(CC) $(YAJL_CFLAGS) -E -x c - >/dev/null 2>&1 || \
 	  { echo "yajl headers not found: run 'make deps' (installs libyajl-dev)" >&2; exit 1; }
 
-build/%.o: src/%.c $(HDRS) | check-yajl
-	@mkdir -p build
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+build/obj/%.o: src/%.c | check-yajl
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(OBJS:.o=.d)
 
 # A new VERSION rebuilds what carries it.
 $(OBJS): VERSION
 
 jfmt: $(OBJS)
-	$(CC) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
+	$(CC) $(CFLAGS) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
 
 deps:
 	apt-get update
@@ -81,8 +87,8 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -DJFMT_DEBUG
 build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	@mkdir -p build/asan
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) $(ASAN_FLAGS) $(YAJL_CFLAGS) \
-	  $(VERSION_CFLAGS) $(SRCS) $(YAJL_LIBS) -o $@
+	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(ASAN_FLAGS) \
+	  $(SRCS) $(YAJL_LIBS) -o $@
 
 check-asan: build/asan/jfmt
 	@tests/run asan
@@ -91,18 +97,27 @@ check-asan: build/asan/jfmt
 debug: build/debug/jfmt
 build/debug/jfmt: $(SRCS) $(HDRS) | check-yajl
 	@mkdir -p build/debug
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g -DJFMT_DEBUG $(YAJL_CFLAGS) \
+	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O1 -g -DJFMT_DEBUG \
+	  $(SRCS) $(YAJL_LIBS) -o $@
+
+# build/general/jfmt: the referee of every layout fast path.  Compiled
+# with JFMT_GENERAL_ONLY, it lays every document out with the general
+# callbacks alone (no plain or quick paths, no -S or --width fast paths,
+# no deferred keys); tests/general.bats holds ./jfmt to it byte for byte.
+general: build/general/jfmt
+build/general/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
+	@mkdir -p build/general
+	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O2 -DJFMT_GENERAL_ONLY \
 	  $(SRCS) $(YAJL_LIBS) -o $@
 
 # libFuzzer over every mode, with the debug assertions; crashes are saved
 # in build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_SRCS := $(filter-out src/main.c,$(SRCS)) tests/fuzz/fuzz_jfmt.c
+FUZZ_SRCS := $(filter-out src/cli/main.c,$(SRCS)) tests/fuzz/fuzz_jfmt.c
 build/fuzz/fuzz_jfmt: $(FUZZ_SRCS) $(HDRS) | check-yajl
 	@mkdir -p build/fuzz
-	clang -std=c11 -D_GNU_SOURCE $(WARNINGS) -O1 -g -DJFMT_DEBUG \
-	  -fsanitize=fuzzer,address,undefined -Isrc $(YAJL_CFLAGS) \
-	  $(FUZZ_SRCS) $(YAJL_LIBS) -o $@
+	clang -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O1 -g -DJFMT_DEBUG \
+	  -fsanitize=fuzzer,address,undefined $(FUZZ_SRCS) $(YAJL_LIBS) -o $@
 
 fuzz: build/fuzz/fuzz_jfmt
 	@tests/fuzz/run $(FUZZ_SECONDS)

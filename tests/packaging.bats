@@ -247,7 +247,7 @@ need_git_checkout() {
 	run -0 tar -tzf "jfmt-$version.tar.gz"
 	list=$output
 	for f in Makefile LICENSE README.md VERSION CHANGELOG.md man/jfmt.1 \
-		src/cli.c src/main.c tests/run tests/test_helper.bash \
+		src/cli/cli.c src/cli/main.c tests/run tests/test_helper.bash \
 		tests/packaging.bats completions/jfmt.bash completions/_jfmt \
 		completions/jfmt.fish .pre-commit-hooks.yaml; do
 		grep -qxF "jfmt-$version/$f" <<<"$list" || { echo "missing: $f"; return 1; }

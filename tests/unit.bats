@@ -9,6 +9,7 @@ build_unit() {
 	local cc=${CC:-cc}
 	command -v "$cc" >/dev/null || skip "no C compiler ($cc)"
 	"$cc" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
+		-I "$BATS_TEST_DIRNAME/../src" \
 		-o "$T/$1" "$BATS_TEST_DIRNAME/unit/$1.c"
 }
 

@@ -55,12 +55,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "escape.h"
-#include "fbuffer.h"
-#include "format.h"
-#include "read.h"
-#include "validate.h"
+#include "base/diag.h"
+#include "text/escape.h"
+#include "base/fbuffer.h"
+#include "layout/format.h"
+#include "read/read.h"
+#include "layout/validate.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

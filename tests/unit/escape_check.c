@@ -1,4 +1,4 @@
-/* escape_check.c - checks src/escape.c: that the vector predicate
+/* escape_check.c - checks src/text/escape.c: that the vector predicate
  * (escape_special_in) and the short-string copy (escape_copy_plain_short)
  * call a byte special exactly when escape_tables says so, for all 256 byte
  * values in all four modes at every position of strings of 0 to 32 bytes;
@@ -6,13 +6,13 @@
  * from the JSON rules writes, in every mode, for seeded random strings of
  * ASCII, escapes and UTF-8 (valid or not) at every length up to 100.
  * Exits 1 at the first disagreement. */
-#include "../../src/diag.c"
-#include "../../src/alloc.c"
-#include "../../src/fbuffer.c"
-#include "../../src/utf8.c"
-#include "../../src/utf8_copy.c"
-#include "../../src/escape.c"
-#include "../../src/escape_wide.c"
+#include "base/diag.c"
+#include "base/alloc.c"
+#include "base/fbuffer.c"
+#include "text/utf8.c"
+#include "text/utf8_copy.c"
+#include "text/escape.c"
+#include "text/escape_wide.c"
 
 #include <stdio.h>
 

@@ -1,11 +1,11 @@
-/* keyorder_check.c - checks key_compare() (src/keyorder.c), whose wide
+/* keyorder_check.c - checks key_compare() (src/text/keyorder.c), whose wide
  * loop looks at 16 or 8 bytes of two keys at once, against a reference
  * that decodes both keys to code points and compares those.  The keys
  * share a head of 0 to 40 tokens and then go their own ways, so that they
  * first differ, end, or meet an escape at every offset of a wide load;
  * some lie so near the end of the buffer that the wide loop must stop.
  * Prints what was checked; exits 1 at the first disagreement. */
-#include "../../src/keyorder.c"
+#include "text/keyorder.c"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
-/* scan_check.c - checks each version of the input scan (src/scan.c: plain,
+/* scan_check.c - checks each version of the input scan (src/text/scan.c: plain,
  * SSE2, AVX2) against a byte-at-a-time reference, on generated buffers
  * that put newlines, backslashes and banned blanks at every offset within
  * a vector and past the points where the vector counters are summed.
  * Prints the versions checked; exits 1 at the first disagreement. */
-#include "../../src/scan.c"
+#include "text/scan.c"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* utf8_check.c - checks the UTF-8 rules of src/utf8.c and src/utf8_copy.c:
+/* utf8_check.c - checks the UTF-8 rules of src/text/utf8.c and src/text/utf8_copy.c:
  * utf8_sequence() against an independent decoder over every code point
  * and every 2- to 4-byte pattern that matters, then each version of
  * utf8_check() (plain, SSSE3, AVX2, and the copy that checks) against a
@@ -7,8 +7,8 @@
  * up to 104, at the end of input of every length, every byte pair at the
  * block edges, and in seeded random buffers.
  * Prints the versions checked; exits 1 at the first disagreement. */
-#include "../../src/utf8.c"
-#include "../../src/utf8_copy.c"
+#include "text/utf8.c"
+#include "text/utf8_copy.c"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,76 @@
+/* diag.h - the one place that prints jfmt's messages on standard error.
+ *
+ * Every message is one line that starts "jfmt: ", says what went wrong
+ * first and names its subject ("jfmt: FILE: reason").  A message about a
+ * place in an input is "jfmt: FILE:LINE:COL: what", followed by the line
+ * itself and a caret under the spot (diag_at()).
+ *
+ * Before anything is printed, the functions registered with diag_before()
+ * run, in order: they clear a progress line and end a half-written line of
+ * output on the same terminal, so that a message always starts on a line of
+ * its own.
+ */
+#ifndef JFMT_DIAG_H
+#define JFMT_DIAG_H
+
+#include <stddef.h>
+
+#include "base/status.h"
+
+#if defined(__GNUC__)
+#define DIAG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DIAG_PRINTF(f, a)
+#endif
+
+/** The most diag_before() functions that can be registered. */
+#define DIAG_BEFORE_MAX 4
+
+/**
+ * Run fn(ctx) before each message from now on (at most DIAG_BEFORE_MAX
+ * of them).  fn must not print a message itself.
+ */
+void diag_before(void (*fn)(void *ctx), void *ctx);
+
+/** Stop running fn(ctx) before messages. */
+void diag_forget(void (*fn)(void *ctx), void *ctx);
+
+/** Print "jfmt: " and the formatted message, and a newline. */
+void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
+
+/** Print "jfmt: SUBJECT: " and the text of errno value `err`. */
+void diag_errno(const char *subject, int err);
+
+/** diag_error(), then exit with `status`. */
+_Noreturn void diag_fatal(enum exit_status status, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+/**
+ * A misused command line: the message, then a line that points to
+ * --help, and exit with EXIT_USAGE.
+ */
+_Noreturn void diag_usage(const char *fmt, ...) DIAG_PRINTF(1, 2);
+
+/**
+ * A place in an input: the text of the line around it, already made safe
+ * to print (control bytes and broken UTF-8 shown as '?'), and the column of
+ * the caret under it, counted in characters of `text`.
+ */
+struct diag_excerpt {
+	char text[96 * 4];
+	size_t len;
+	size_t caret;
+};
+
+/** "jfmt: NAME:LINE:COL: MSG", then the excerpt and its caret. */
+void diag_at(const char *name, unsigned long long line, unsigned long long col,
+	     const char *msg, const struct diag_excerpt *ex);
+
+/**
+ * The progress display's line: "jfmt: " and the formatted text, drawn over
+ * the current terminal line (carriage return, clear to its end), without a
+ * newline.  diag_clear_line() erases it.
+ */
+void diag_status_line(const char *fmt, ...) DIAG_PRINTF(1, 2);
+void diag_clear_line(void);
+
+#endif

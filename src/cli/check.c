@@ -1,0 +1,236 @@
+/* check.c - --check, -l, --diff and -i: each input compared with its
+ * formatted text, and what differs named, shown or rewritten.  See
+ * check.h. */
+#include "cli/check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "cli/compare.h"
+#include "base/diag.h"
+#include "files/outfile.h"
+
+/* diff(1) reads the two texts as /dev/fd/DIFF_FD_OLD and DIFF_FD_NEW; they
+ * are first moved to DIFF_FD_SPARE or above, out of their way. */
+#define DIFF_FD_OLD 3
+#define DIFF_FD_NEW 4
+#define DIFF_FD_SPARE 10
+#define DIFF_LABEL_OLD "a/"
+#define DIFF_LABEL_NEW "b/"
+
+extern char **environ;
+
+/* Where the output goes once it differs from the input. */
+struct target {
+	struct outfile *of;             /* -i: the file's replacement */
+	int create_failed;              /* ... could not be started */
+	int memfd;                      /* --diff: the output in memory */
+};
+
+static int open_target(void *ctx)
+{
+	struct target *t = ctx;
+
+	if (t->of) {
+		int fd = outfile_create(t->of);
+		t->create_failed = fd < 0;
+		return fd;
+	}
+	t->memfd = memfd_create("jfmt-output", MFD_CLOEXEC);
+	return t->memfd;
+}
+
+void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
+		struct fbuffer *out, char *storage, size_t cap)
+{
+	memset(k, 0, sizeof *k);
+	k->cli = cli;
+	k->reader = reader;
+	k->out = out;
+	k->storage = storage;
+	k->cap = cap;
+}
+
+static void report_outfile(const char *path, const struct outfile *of, const char *tail)
+{
+	diag_error("%s: %s%s%s%s", path, of->why, of->why[0] ? ": " : "", strerror(errno), tail);
+}
+
+/* The input to read: with -i, the file about to be replaced (`of` is then
+ * prepared).  Returns a descriptor, or -1 after reporting. */
+static int open_input(const struct cli *cli, const char *path, struct outfile *of)
+{
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	if (!cli->in_place) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			diag_errno(path, errno);
+		return fd;
+	}
+	if (outfile_prepare(of, path, OUTFILE_EXISTING) < 0) {
+		if (errno == EINVAL)
+			diag_error("%s: not a regular file", path);
+		else
+			report_outfile(path, of, "");
+		return -1;
+	}
+	int fd = outfile_open_source(of);
+	if (fd < 0) {
+		diag_errno(path, errno);
+		outfile_abort(of);
+	}
+	return fd;
+}
+
+/* "PREFIX NAME", for a diff label. */
+static char *label(const char *prefix, const char *name)
+{
+	size_t p = strlen(prefix), n = strlen(name);
+	char *s = xrealloc(NULL, p + n + 1);
+
+	memcpy(s, prefix, p);
+	memcpy(s + p, name, n + 1);
+	return s;
+}
+
+/* diff -u of the texts in `old` and `new` (read from their start) onto
+ * standard output. */
+static enum exit_status show_diff(const char *name, int old, int new)
+{
+	char *a = label(DIFF_LABEL_OLD, name), *b = label(DIFF_LABEL_NEW, name);
+	char *argv[] = { CHECK_DIFF_PROGRAM, "-u", "-L", a, "-L", b,
+		"/dev/fd/3", "/dev/fd/4", NULL };
+	int o = fcntl(old, F_DUPFD_CLOEXEC, DIFF_FD_SPARE);
+	int n = fcntl(new, F_DUPFD_CLOEXEC, DIFF_FD_SPARE);
+	enum exit_status status = EXIT_IO;
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int rc = errno, ws;
+
+	if (o >= 0 && n >= 0 && posix_spawn_file_actions_init(&fa) == 0) {
+		posix_spawn_file_actions_adddup2(&fa, o, DIFF_FD_OLD);
+		posix_spawn_file_actions_adddup2(&fa, n, DIFF_FD_NEW);
+		fflush(stdout);
+		rc = posix_spawnp(&pid, CHECK_DIFF_PROGRAM, &fa, NULL, argv, environ);
+		posix_spawn_file_actions_destroy(&fa);
+	}
+	if (rc == ENOENT)
+		diag_error("--diff needs the program '%s' (GNU diffutils), which is not "
+			   "installed", CHECK_DIFF_PROGRAM);
+	else if (rc)
+		diag_error("%s: cannot run %s: %s", name, CHECK_DIFF_PROGRAM, strerror(rc));
+	else if (waitpid(pid, &ws, 0) < 0)
+		diag_errno(CHECK_DIFF_PROGRAM, errno);
+	else if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE)
+		signal(SIGPIPE, SIG_DFL), raise(SIGPIPE); /* stdout closed: as jfmt would */
+	else if (!WIFEXITED(ws) || WEXITSTATUS(ws) > 1)
+		diag_error("%s: %s failed", name, CHECK_DIFF_PROGRAM);
+	else
+		status = EXIT_OK;
+	if (o >= 0)
+		close(o);
+	if (n >= 0)
+		close(n);
+	free(a);
+	free(b);
+	return status;
+}
+
+/* The input `name`, read from `fd`, differs from its formatted text. */
+static enum exit_status differs(struct checker *k, const struct compare *c,
+				struct target *t, const char *name, int fd)
+{
+	const struct cli *cli = k->cli;
+
+	if (cli->in_place) {
+		if (outfile_commit(t->of) < 0) {
+			report_outfile(name, t->of, "; left as it was");
+			return EXIT_IO;
+		}
+		t->of = NULL;
+	}
+	k->differed = 1;
+	if (cli->list || (cli->check && !cli->diff))
+		printf("%s\n", name);
+	if (!cli->diff)
+		return EXIT_OK;
+	int old = c->src >= 0 ? fd : compare_input_fd(c);
+	if (old < 0) {
+		diag_errno(name, errno);
+		return EXIT_IO;
+	}
+	enum exit_status status = show_diff(name, old, t->memfd);
+	if (old != fd)
+		close(old);
+	return status;
+}
+
+enum exit_status check_file(void *checker, const char *path)
+{
+	struct checker *k = checker;
+	const struct cli *cli = k->cli;
+	const char *name = strcmp(path, "-") == 0 ? cli->stdin_name : path;
+	struct outfile of;
+	struct target t = { .of = cli->in_place ? &of : NULL, .memfd = -1 };
+	struct compare c;
+	struct stat st;
+	int fd = open_input(cli, path, &of);
+
+	if (fd < 0)
+		return EXIT_IO;
+	/* diff(1) opens a regular file again through /dev/fd, from its start:
+	 * one read from further on (standard input) is tapped, as a pipe is */
+	int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		      (!cli->diff || lseek(fd, 0, SEEK_CUR) == 0);
+	compare_start(&c, fd, regular, cli->diff && !regular,
+		      cli->in_place || cli->diff ? open_target : NULL, &t);
+	fbuffer_release(k->out);
+	fbuffer_init_fn(k->out, compare_write, &c, k->storage, k->cap);
+	fbuffer_hold(k->out, cli->hold);
+	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
+	enum exit_status status = reader_run(k->reader, name, fd);
+	reader_set_tap(k->reader, NULL, NULL);
+	int err = fbuffer_flush(k->out);
+	if (status == EXIT_OK && !err)
+		err = compare_finish(&c);
+	if (status == EXIT_OK && err) {
+		errno = err;
+		if (t.create_failed)
+			report_outfile(name, &of, "");
+		else if (c.dest >= 0)
+			diag_error("write error: %s: %s", name, strerror(err));
+		else
+			diag_errno(name, err);
+		status = EXIT_IO;
+	}
+	if (status == EXIT_OK && c.differ)
+		status = differs(k, &c, &t, name, fd);
+	if (t.of)
+		outfile_abort(t.of);    /* nothing was made, or it is dropped */
+	if (t.memfd >= 0)
+		close(t.memfd);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	compare_release(&c);
+	return status;
+}
+
+enum exit_status check_end(struct checker *k)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		diag_error("write error: %s", strerror(errno));
+		return EXIT_IO;
+	}
+	return k->differed && (k->cli->check || k->cli->diff) ? EXIT_INVALID : EXIT_OK;
+}

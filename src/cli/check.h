@@ -1,0 +1,42 @@
+/* check.h - each input formatted and compared with itself as it goes
+ * (compare.h), for --check, -l, --diff and -i: an input that is not as
+ * jfmt would write it is named on standard output, shown as a unified
+ * diff (by the system's diff(1)), or rewritten through outfile.h; one that
+ * is, is left alone, and with -i no temporary file is made for it.
+ */
+#ifndef JFMT_CHECK_H
+#define JFMT_CHECK_H
+
+#include <stddef.h>
+
+#include "cli/cli.h"
+#include "base/fbuffer.h"
+#include "read/read.h"
+#include "base/status.h"
+
+/* The program that --diff runs, found on PATH, and its options. */
+#define CHECK_DIFF_PROGRAM "diff"
+
+struct checker {
+	const struct cli *cli;
+	struct reader *reader;
+	struct fbuffer *out;            /* the formatter's output, bound anew
+					 * to each input's comparison */
+	char *storage;                  /* its block, of `cap` bytes */
+	size_t cap;
+	int differed;                   /* some input was not formatted */
+};
+
+/** Compare (or rewrite) each input read by `reader` into the formatter
+ * whose output is `out`, using the caller's `storage`. */
+void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
+		struct fbuffer *out, char *storage, size_t cap);
+
+/** One input ("-": standard input); a walk.h callback. */
+enum exit_status check_file(void *checker, const char *path);
+
+/** After the last input: the status that --check and --diff add (1 when
+ * an input differed), or EXIT_IO if standard output could not be written. */
+enum exit_status check_end(struct checker *k);
+
+#endif

@@ -1,0 +1,343 @@
+/* cli.c - option parsing with getopt_long, the help text; colour set-up
+ * is cli_color.c's. */
+#include "cli/cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <yajl/yajl_version.h>
+
+#include "base/diag.h"
+#include "text/escape.h"
+
+/* The Makefile passes the version from the file VERSION; this fallback
+ * only names a build made some other way. */
+#ifndef JFMT_VERSION
+#define JFMT_VERSION "unknown"
+#endif
+
+/* --buffer-size: the default, and the largest accepted. */
+#define HOLD_DEFAULT ((size_t)4 << 20)
+#define HOLD_MAX ((size_t)1 << 30)
+
+enum {
+	OPT_BUFFER_SIZE = 256,
+	OPT_COMMENTS,
+	OPT_ESCAPE_SLASH,
+	OPT_INDENT,
+	OPT_PROGRESS,
+	OPT_SEQ,
+	OPT_COLOR,
+	OPT_STRIP_COMMENTS,
+	OPT_CHECK,
+	OPT_STDIN_FILENAME,
+};
+
+/* The name of standard input unless --stdin-filename gives one. */
+#define STDIN_NAME "<stdin>"
+
+static const char short_opts[] = ":aCcdhiklMno:rStVw:";
+
+static const struct option long_opts[] = {
+	{ "ascii",        no_argument,       NULL, 'a' },
+	{ "buffer-size",  required_argument, NULL, OPT_BUFFER_SIZE },
+	{ "check",        no_argument,       NULL, OPT_CHECK },
+	{ "color",        optional_argument, NULL, OPT_COLOR },
+	{ "colour",       optional_argument, NULL, OPT_COLOR },
+	{ "comments",     no_argument,       NULL, OPT_COMMENTS },
+	{ "compact",      no_argument,       NULL, 'c' },
+	{ "diff",         no_argument,       NULL, 'd' },
+	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
+	{ "help",         no_argument,       NULL, 'h' },
+	{ "in-place",     no_argument,       NULL, 'i' },
+	{ "indent",       required_argument, NULL, OPT_INDENT },
+	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
+	{ "keep-going",   no_argument,       NULL, 'k' },
+	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
+	{ "list",         no_argument,       NULL, 'l' },
+	{ "monochrome",   no_argument,       NULL, 'M' },
+	{ "output",       required_argument, NULL, 'o' },
+	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
+	{ "recursive",    no_argument,       NULL, 'r' },
+	{ "seq",          no_argument,       NULL, OPT_SEQ },
+	{ "sort-keys",    no_argument,       NULL, 'S' },
+	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
+	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
+	{ "tab",          no_argument,       NULL, 't' },
+	{ "validate",     no_argument,       NULL, 'n' },
+	{ "version",      no_argument,       NULL, 'V' },
+	{ "width",        required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char help_text[] =
+"usage: jfmt [-aCcdhiklMnrStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
+"Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
+"With no FILE, or when FILE is -, read standard input.\n"
+"With -r, a directory FILE stands for its *.json files (and *.jsonc with\n"
+"--comments), found in it and below.\n"
+"\n"
+"Layout:\n"
+"  -c, --compact         no white space inside values, one value per line\n"
+"      --indent=N        indent by N spaces, 0 to 16 (default 2)\n"
+"  -t, --tab             indent with one tab per level\n"
+"  -w, --width=N         arrays and objects that fit in N columns on one line\n"
+"  -S, --sort-keys       sort object members by key\n"
+"      --seq             RFC 7464 records: RS before each value\n"
+"Strings:\n"
+"  -a, --ascii           write non-ASCII characters as \\uXXXX escapes\n"
+"      --escape-slash    write / as \\/\n"
+"Colour:\n"
+"  -C, --color[=WHEN]    colour output: auto (default), always or never;\n"
+"                        -C and --color alone mean always\n"
+"  -M, --monochrome      the same as --color=never\n"
+"Input:\n"
+"      --comments, --jsonc\n"
+"                        JSONC: accept /* */ and // comments, kept where they\n"
+"                        stand, and trailing commas\n"
+"      --strip-comments  accept JSONC, and drop the comments\n"
+"  -n, --validate        validate only; write nothing\n"
+"  -k, --keep-going      report an invalid value, skip it and go on\n"
+"      --progress        show progress on a terminal's standard error\n"
+"  -r, --recursive       take the *.json files in directories, and below\n"
+"      --stdin-filename=NAME, --label=NAME\n"
+"                        call standard input NAME in messages and lists\n"
+"Checking:\n"
+"      --check           write nothing; name each FILE that is not exactly as\n"
+"                        jfmt would write it, and exit 1 if any\n"
+"  -l, --list            name each FILE whose formatting differs (with -i:\n"
+"                        each FILE rewritten); exit 0\n"
+"  -d, --diff            show how each FILE differs, as a unified diff; exit 1\n"
+"                        if any does\n"
+"Output:\n"
+"  -o, --output=FILE     write to FILE, replacing it only on success\n"
+"  -i, --in-place        rewrite each FILE in place, keeping it on failure;\n"
+"                        a FILE already formatted is left untouched\n"
+"      --buffer-size=SIZE  hold each value back until it is complete, up to\n"
+"                        SIZE bytes (K, M, G; default 4M; 0 streams)\n"
+"\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 ok, 1 invalid JSON (or, with --check and --diff, not\n"
+"formatted), 2 usage error, 3 I/O error.\n"
+"Environment: NO_COLOR (non-empty) turns colour off for --color=auto;\n"
+"JFMT_COLORS sets the colours.  See 'man jfmt' for details.\n";
+
+static void print_and_exit(const char *text)
+{
+	fputs(text, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		diag_fatal(EXIT_IO, "write error: %s", strerror(errno));
+	exit(EXIT_OK);
+}
+
+static void print_version(void)
+{
+	char text[128];
+	int v = yajl_version();
+	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n", JFMT_VERSION,
+		 v / 10000, v / 100 % 100, v % 100);
+	print_and_exit(text);
+}
+
+/* A number from 0 to max, digits only (strtol would also take leading
+ * blanks and a sign), or -1. */
+static long parse_count(const char *s, long max)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(s, &end, 10);
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || n < 0 || n > max)
+		return -1;
+	return n;
+}
+
+static int parse_indent(const char *s)
+{
+	long n = parse_count(s, FORMAT_INDENT_MAX);
+	if (n < 0)
+		diag_usage("invalid indent '%s' (expected 0 to %d)", s, FORMAT_INDENT_MAX);
+	return (int)n;
+}
+
+/* SIZE: digits, then nothing or one of K, M, G (powers of 1024). */
+static size_t parse_size(const char *s)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 10);
+	unsigned shift = 0;
+
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) ||
+	    n > (HOLD_MAX >> shift))
+		diag_usage("invalid size '%s' (expected a number of bytes up to 1G, "
+			   "with K, M or G after it)", s);
+	return (size_t)(n << shift);
+}
+
+static int parse_width(const char *s)
+{
+	long n = parse_count(s, WIDTH_MAX);
+	if (n < 0)
+		diag_usage("invalid width '%s' (expected 0 to %d)", s, WIDTH_MAX);
+	return (int)n;
+}
+
+static enum color_when parse_color(const char *s)
+{
+	if (!s || strcmp(s, "always") == 0)
+		return COLOR_ALWAYS;
+	if (strcmp(s, "auto") == 0)
+		return COLOR_AUTO;
+	if (strcmp(s, "never") == 0)
+		return COLOR_NEVER;
+	diag_usage("invalid colour choice '%s' (expected auto, always or never)", s);
+	return COLOR_NEVER;
+}
+
+/* A long option that is the start of several: say which they are. */
+static void ambiguous(const char *arg)
+{
+	size_t n = strcspn(arg + 2, "=");
+	char list[512] = "";
+
+	for (const struct option *o = long_opts; o->name; o++) {
+		if (strncmp(o->name, arg + 2, n) == 0 && strlen(list) + strlen(o->name) + 8 < sizeof list) {
+			strcat(list, *list ? ", --" : "--");
+			strcat(list, o->name);
+		}
+	}
+	diag_usage("option '%.*s' is ambiguous: it could be %s", (int)n + 2, arg, list);
+}
+
+/* How many long options start with the name in `arg` ("--name[=value]"). */
+static int prefix_matches(const char *arg)
+{
+	size_t n = strcspn(arg + 2, "=");
+	int k = 0;
+
+	for (const struct option *o = long_opts; o->name; o++)
+		k += strncmp(o->name, arg + 2, n) == 0;
+	return k;
+}
+
+/* The option that getopt just refused, for the message. */
+static void bad_option(char **argv, int c)
+{
+	const char *arg = argv[optind - 1];
+	char shortopt[3] = { '-', (char)optopt, 0 };
+
+	if (!optopt && strncmp(arg, "--", 2) == 0 && prefix_matches(arg) > 1)
+		ambiguous(arg);
+
+	if (optopt && c == ':')
+		diag_usage("option '%s' requires a value", optopt < 256 ? shortopt : arg);
+	if (optopt && optopt < 256 && arg[1] != '-')
+		diag_usage("unknown option '%s'", shortopt);
+	if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') &&
+	    optopt != 0)
+		diag_usage("option '%s' takes no value", arg);
+	if (optopt)
+		diag_usage("option '%s' requires a value", arg);
+	diag_usage("unknown option '%s'", arg);
+}
+
+static void apply_option(struct cli *cli, int c, char **argv)
+{
+	struct format_options *f = &cli->fmt;
+
+	switch (c) {
+	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
+	case 'C': cli->color = COLOR_ALWAYS; break;
+	case 'c': f->compact = 1; break;         /* the last layout option wins */
+	case 'd': cli->diff = 1; break;
+	case 'h': print_and_exit(help_text); break;
+	case 'i': cli->in_place = 1; break;
+	case 'k': cli->keep_going = 1; break;
+	case 'l': cli->list = 1; break;
+	case 'M': cli->color = COLOR_NEVER; break;
+	case 'n': cli->validate = 1; break;
+	case 'o': cli->output = optarg; break;
+	case 'r': cli->recursive = 1; break;
+	case 'S': f->sort_keys = 1; break;
+	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
+	case 'V': print_version(); break;
+	case 'w': f->width = parse_width(optarg); break;
+	case OPT_CHECK: cli->check = 1; break;
+	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; break;
+	case OPT_COLOR: cli->color = parse_color(optarg); break;
+	case OPT_COMMENTS: cli->allow_comments = 1; break;
+	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
+	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
+	case OPT_INDENT:
+		f->compact = 0;
+		f->indent = parse_indent(optarg);
+		f->indent_char = ' ';
+		break;
+	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
+	case OPT_PROGRESS: cli->progress = 1; break;
+	case OPT_SEQ: f->seq = 1; break;
+	default: bad_option(argv, c);
+	}
+}
+
+/* The modes that write no formatted text cannot be told where to write it;
+ * -l names what -i rewrote, or writes nothing else. */
+static void check_modes(const struct cli *cli)
+{
+	const char *quiet = cli->validate ? "--validate" : cli->check ? "--check" :
+		cli->diff ? "--diff" : cli->list && !cli->in_place ? "--list" : NULL;
+
+	if (quiet && (cli->output || cli->in_place))
+		diag_usage("%s writes nothing; it cannot be used with %s", quiet,
+			   cli->output ? "--output" : "--in-place");
+	if (cli->validate && (cli->check || cli->diff || cli->list))
+		diag_usage("%s", "--validate cannot be used with --check, --diff or --list");
+}
+
+void cli_parse(struct cli *cli, int argc, char **argv)
+{
+	int c;
+
+	memset(cli, 0, sizeof *cli);
+	cli->fmt.indent = 2;
+	cli->fmt.indent_char = ' ';
+	cli->color = COLOR_AUTO;
+	cli->hold = HOLD_DEFAULT;
+	cli->stdin_name = STDIN_NAME;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
+		apply_option(cli, c, argv);
+	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
+	if (cli->fmt.comments && cli->fmt.width && !cli->fmt.compact)
+		diag_usage("%s", "--width cannot keep comments: use --strip-comments with it");
+	cli->files = argv + optind;
+	cli->nfiles = argc - optind;
+	if (cli->output && strcmp(cli->output, "-") == 0)
+		cli->output = NULL;             /* -o - is standard output */
+	if (cli->nfiles == 0 && isatty(STDIN_FILENO))
+		diag_usage("no FILE given, and standard input is a terminal "
+			   "(usage: jfmt [OPTION]... [FILE]...)");
+
+	if (cli->in_place && cli->output)
+		diag_usage("%s", "--in-place and --output cannot be used together");
+	if (cli->in_place && cli->nfiles == 0)
+		diag_usage("%s", "--in-place needs at least one FILE");
+	for (int i = 0; cli->in_place && i < cli->nfiles; i++)
+		if (strcmp(cli->files[i], "-") == 0)
+			diag_usage("%s", "--in-place cannot rewrite standard input");
+	check_modes(cli);
+}

@@ -1,0 +1,238 @@
+/* compare.c - the output compared with the input as it is made.  See
+ * compare.h. */
+#include "cli/compare.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+
+void compare_start(struct compare *c, int fd, int regular, int keep,
+		   int (*diverge)(void *ctx), void *ctx)
+{
+	memset(c, 0, sizeof *c);
+	c->src = regular ? fd : -1;
+	if (regular) {
+		off_t at = lseek(fd, 0, SEEK_CUR);
+		c->base = at > 0 ? (unsigned long long)at : 0;
+		c->scratch = xrealloc(NULL, COMPARE_BLOCK);
+	}
+	c->keep = keep;
+	c->diverge = diverge;
+	c->diverge_ctx = ctx;
+	c->dest = -1;
+}
+
+void compare_release(struct compare *c)
+{
+	free(c->ip);
+	free(c->op);
+	free(c->scratch);
+	c->ip = c->op = c->scratch = NULL;
+	c->ilen = c->olen = c->icap = c->ocap = 0;
+}
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? errno : ENOSPC;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Read up to n bytes of src at input offset `at`; returns how many (fewer
+ * only at its end), or -1 with errno set. */
+static ssize_t read_again(const struct compare *c, void *buf, size_t n,
+			  unsigned long long at)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(c->src, (char *)buf + got, n - got,
+				  (off_t)(c->base + at + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* Copy the input's first c->off bytes, equal to the output's, to dest. */
+static int copy_prefix(struct compare *c)
+{
+	if (c->src < 0)                 /* kept whole: ibase is 0 */
+		return write_all(c->dest, c->ip, (size_t)c->off);
+	for (unsigned long long at = 0; at < c->off;) {
+		size_t want = c->off - at < COMPARE_BLOCK ? (size_t)(c->off - at) : COMPARE_BLOCK;
+		ssize_t r = read_again(c, c->scratch, want, at);
+		if (r < 0)
+			return errno;
+		if ((size_t)r < want)
+			return EIO;     /* the file shrank under us */
+		int err = write_all(c->dest, c->scratch, want);
+		if (err)
+			return err;
+		at += want;
+	}
+	return 0;
+}
+
+/* The output differs at offset c->off; p[0..n) is the output from there
+ * that has been made. */
+static int differ(struct compare *c, const char *p, size_t n)
+{
+	c->differ = 1;
+	if (!c->diverge) {
+		compare_release(c);
+		return 0;
+	}
+	c->dest = c->diverge(c->diverge_ctx);
+	if (c->dest < 0)
+		return errno ? errno : EIO;
+	int err = copy_prefix(c);
+	return err ? err : write_all(c->dest, p, n);
+}
+
+/* How many leading bytes of a and b (n each) are equal. */
+static size_t equal_run(const unsigned char *a, const unsigned char *b, size_t n)
+{
+	if (memcmp(a, b, n) == 0)
+		return n;
+	size_t i = 0;
+	while (a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* A regular input: compare p[0..n) with the file at c->off. */
+static int compare_regular(struct compare *c, const char *p, size_t n)
+{
+	while (n > 0) {
+		size_t want = n < COMPARE_BLOCK ? n : COMPARE_BLOCK;
+		ssize_t got = read_again(c, c->scratch, want, c->off);
+		if (got < 0)
+			return errno;
+		size_t same = equal_run(c->scratch, (const unsigned char *)p, (size_t)got);
+		c->off += same;
+		if (same < want)
+			return differ(c, p + same, n - same);
+		p += want;
+		n -= want;
+	}
+	return 0;
+}
+
+static void append(unsigned char **buf, size_t *len, size_t *cap, const void *p, size_t n)
+{
+	if (n > *cap - *len) {
+		size_t want = *cap ? *cap : COMPARE_BLOCK;
+		while (want - *len < n)
+			want *= 2;
+		*buf = xrealloc(*buf, want);
+		*cap = want;
+	}
+	memcpy(*buf + *len, p, n);
+	*len += n;
+}
+
+/* A tapped input: compare the output waiting with the input waiting, and
+ * drop what was equal (of the input, unless it is kept). */
+static int match_tapped(struct compare *c)
+{
+	size_t at = (size_t)(c->off - c->ibase);
+	size_t avail = c->ilen - at;
+	size_t k = avail < c->olen ? avail : c->olen;
+	size_t same = equal_run(c->ip + at, c->op, k);
+
+	c->off += same;
+	if (same < k || (c->ended && same == avail && c->olen > same)) {
+		int err = differ(c, (const char *)c->op + same, c->olen - same);
+		c->olen = 0;
+		return err;
+	}
+	memmove(c->op, c->op + same, c->olen - same);
+	c->olen -= same;
+	if (!c->keep) {
+		memmove(c->ip, c->ip + at + same, avail - same);
+		c->ilen = avail - same;
+		c->ibase = c->off;
+	}
+	return 0;
+}
+
+int compare_write(void *ctx, const char *p, size_t n)
+{
+	struct compare *c = ctx;
+
+	if (c->error)
+		return c->error;
+	if (c->dest >= 0)
+		return write_all(c->dest, p, n);
+	if (c->differ)
+		return 0;
+	if (c->src >= 0)
+		return compare_regular(c, p, n);
+	append(&c->op, &c->olen, &c->ocap, p, n);
+	return match_tapped(c);
+}
+
+void compare_tap(void *ctx, const unsigned char *p, size_t n)
+{
+	struct compare *c = ctx;
+
+	if (c->error || (c->differ && !c->keep))
+		return;
+	append(&c->ip, &c->ilen, &c->icap, p, n);
+	if (!c->differ && c->olen > 0)
+		c->error = match_tapped(c);
+}
+
+int compare_finish(struct compare *c)
+{
+	int err = c->error;
+
+	if (err || c->differ)
+		return err;
+	if (c->src >= 0) {
+		unsigned char b;
+		ssize_t got = read_again(c, &b, 1, c->off);
+		if (got < 0)
+			return errno;
+		return got > 0 ? differ(c, "", 0) : 0;
+	}
+	c->ended = 1;
+	err = match_tapped(c);
+	if (!err && !c->differ && c->ilen - (size_t)(c->off - c->ibase) > 0)
+		err = differ(c, "", 0);         /* the input goes on */
+	return err;
+}
+
+int compare_input_fd(const struct compare *c)
+{
+	int fd = memfd_create("jfmt-input", MFD_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	int err = write_all(fd, c->ip, c->ilen);
+	if (err) {
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}

@@ -1,0 +1,238 @@
+/* main.c - jfmt: reformat JSON.  Wires the options, the inputs and the
+ * output together and turns what happened into the exit status. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "cli/check.h"
+#include "cli/cli.h"
+#include "base/diag.h"
+#include "base/fbuffer.h"
+#include "layout/format.h"
+#include "files/outfile.h"
+#include "base/progress.h"
+#include "read/read.h"
+#include "base/status.h"
+#include "layout/validate.h"
+#include "cli/walk.h"
+
+#define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read.h */
+
+struct run {
+	struct cli *cli;
+	struct reader reader;
+	struct formatter fmt;           /* formatting, or */
+	struct validator val;           /* -n: validating only */
+	struct progress progress;
+	char *storage;                  /* the output's block */
+	const char *outname;            /* -o's FILE, or NULL: standard output */
+};
+
+/* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
+static _Noreturn void die_write_error(int err, const char *name)
+{
+	outfile_remove_pending();       /* -o's named temporary file */
+	if (err == EPIPE) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		exit(EXIT_IO);
+	}
+	if (name)
+		diag_fatal(EXIT_IO, "write error: %s: %s", name, strerror(err));
+	diag_fatal(EXIT_IO, "write error: %s", strerror(err));
+}
+
+/* Format one named input ("-" is standard input). */
+static enum exit_status format_file(struct run *r, const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return reader_run(&r->reader, r->cli->stdin_name, STDIN_FILENO);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		diag_errno(path, errno);
+		return EXIT_IO;
+	}
+	enum exit_status status = reader_run(&r->reader, path, fd);
+	close(fd);
+	return status;
+}
+
+static void clear_progress(void *ctx)
+{
+	progress_end(ctx);
+}
+
+/* Before a message: the output that precedes it goes out first. */
+static void settle_output(void *ctx)
+{
+	fbuffer_settle(ctx);
+}
+
+/* Set up reader and consumer; the formatter's output is bound to `fd`. */
+static void run_setup(struct run *r, struct cli *cli, int fd)
+{
+	struct sink sink;
+
+	r->cli = cli;
+	r->storage = NULL;
+	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
+	diag_before(clear_progress, &r->progress);
+	reader_init(&r->reader, cli->allow_comments, cli->keep_going, &r->progress);
+	if (cli->validate) {
+		validate_init(&r->val, reader_hooks(&r->reader));
+		validate_sink(&r->val, &sink);
+	} else {
+		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
+		format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
+		fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
+		fbuffer_hold(&r->fmt.output, cli->hold);
+		diag_before(settle_output, &r->fmt.output);
+		format_sink(&r->fmt, &sink);
+	}
+	reader_set_sink(&r->reader, &sink);
+}
+
+static void run_release(struct run *r)
+{
+	reader_release(&r->reader);
+	if (r->cli->validate) {
+		validate_release(&r->val);
+	} else {
+		diag_forget(settle_output, &r->fmt.output);
+		fbuffer_release(&r->fmt.output);
+		format_release(&r->fmt);
+	}
+	diag_forget(clear_progress, &r->progress);
+	free(r->storage);
+}
+
+/* The operands, a directory standing for its files with -r. */
+static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void *, const char *),
+				   void *ctx)
+{
+	struct walk w = { cli->recursive, cli->allow_comments, fn, ctx };
+	return walk_operands(&w, cli->files, cli->nfiles);
+}
+
+static enum exit_status validate_one(void *run, const char *path)
+{
+	return format_file(run, path);
+}
+
+/* -n: every input checked, nothing written. */
+static enum exit_status validate_all(struct cli *cli)
+{
+	struct run r;
+
+	run_setup(&r, cli, -1);
+	enum exit_status status = each_input(cli, validate_one, &r);
+	run_release(&r);
+	return status;
+}
+
+/* One input into the output shared by all. */
+static enum exit_status format_one(void *run, const char *path)
+{
+	struct run *r = run;
+	enum exit_status st = format_file(r, path);
+
+	/* What an invalid document left is dropped, or its line ended if
+	 * part of it is out. */
+	if (st != EXIT_OK)
+		fbuffer_abandon(&r->fmt.output);
+	if (r->fmt.output.error)
+		die_write_error(r->fmt.output.error, r->outname);
+	return st;
+}
+
+/* All inputs, in order, into one output. */
+static enum exit_status format_all(struct run *r, const char *outname)
+{
+	r->outname = outname;
+	enum exit_status status = each_input(r->cli, format_one, r);
+	if (fbuffer_flush(&r->fmt.output))
+		die_write_error(r->fmt.output.error, outname);
+	return status;
+}
+
+static enum exit_status to_stdout(struct cli *cli)
+{
+	struct run r;
+	run_setup(&r, cli, STDOUT_FILENO);
+	enum exit_status status = format_all(&r, NULL);
+	run_release(&r);
+	return status;
+}
+
+/* -o FILE: FILE is replaced only if every input was read and valid; one
+ * that is not a regular file is written as it goes, as standard output. */
+static enum exit_status to_file(struct cli *cli)
+{
+	struct outfile of;
+	struct run r;
+
+	if (outfile_open(&of, cli->output, 0) < 0) {
+		diag_error("%s: %s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+			   strerror(errno));
+		return EXIT_IO;
+	}
+	run_setup(&r, cli, of.fd);
+	enum exit_status status = format_all(&r, cli->output);
+	unsigned long long written = r.fmt.output.written;
+	int direct = of.direct;
+	run_release(&r);
+	if (status != EXIT_OK) {
+		outfile_abort(&of);
+		if (direct && written)
+			diag_error("%s: not a regular file: written as far as the input "
+				   "was valid", cli->output);
+		else
+			diag_error("%s: not written", cli->output);
+		return status;
+	}
+	if (outfile_commit(&of) < 0) {
+		diag_error("%s: %s%s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+			   strerror(errno), direct ? "" : "; not written");
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* --check, -l, --diff, -i: each input compared with its formatted text
+ * (check.h). */
+static enum exit_status compare_all(struct cli *cli)
+{
+	struct checker k;
+	struct run r;
+
+	/* names and diffs go to standard output; the formatter's output is
+	 * bound to each comparison in turn */
+	run_setup(&r, cli, STDOUT_FILENO);
+	check_init(&k, cli, &r.reader, &r.fmt.output, r.storage, OUTPUT_BLOCK);
+	enum exit_status status = each_input(cli, check_file, &k);
+	status = status_worse(status, check_end(&k));
+	run_release(&r);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli;
+
+	alloc_init();
+	cli_parse(&cli, argc, argv);
+	cli_setup_color(&cli, isatty(STDOUT_FILENO));
+	outfile_install_signal_handlers();
+	if (cli.validate)
+		return validate_all(&cli);
+	if (cli_compares(&cli))
+		return compare_all(&cli);
+	if (cli.output)
+		return to_file(&cli);
+	return to_stdout(&cli);
+}

@@ -1,0 +1,146 @@
+/* format.c - the formatter's life cycle and its face to the reader.  See
+ * format.h. */
+#include "layout/format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "layout/layout.h"
+#include "layout/placement.h"
+
+void format_init(struct formatter *f, const struct format_options *opt,
+		 const struct feed_hooks *hooks)
+{
+	memset(f, 0, sizeof *f);
+	f->opt = opt;
+	f->hooks = hooks;
+	f->out = &f->output;
+	f->state = xgrow_array(NULL, &f->state_cap, 64, 1);
+	f->indent = (size_t)opt->indent;
+	f->nl_indent_len = 2 + INDENT_RUN + FBUFFER_COPY_WIDTH;
+	char *run = xrealloc(NULL, f->nl_indent_len);
+	run[0] = ',';
+	run[1] = '\n';
+	memset(run + 2, opt->indent_char, f->nl_indent_len - 2);
+	f->nl_indent = run;
+	sorter_init(&f->sort, f->indent, opt->indent_char, opt->comments);
+	if (format_uses_width(opt))
+		format_width_init(f);
+}
+
+void format_reset(struct formatter *f)
+{
+	fbuffer_abandon(&f->output);
+	f->out = &f->output;
+	f->depth = 0;
+	f->raw_check = 0;
+	f->member_end = f->value_end = f->key = f->key_after = NULL;
+	f->values_ended = 0;
+	f->top_line = TOP_NONE;
+	sorter_reset(&f->sort);
+	if (format_uses_width(f->opt))
+		format_width_reset(f);
+}
+
+void format_release(struct formatter *f)
+{
+	free(f->state);
+	free((char *)f->nl_indent);
+	sorter_release(&f->sort);
+	if (format_uses_width(f->opt))
+		format_width_release(f);
+}
+
+static void sink_reset(void *ctx)
+{
+	format_reset(ctx);
+}
+
+/* Every event writes at least one byte, to the output or to the capture of
+ * an object being sorted, whose length never falls by more than the output
+ * then gains (a key noted in the input is written by the end of the parse,
+ * when this is asked).  With --width an event may be held instead, but its
+ * columns count: every token has some. */
+static unsigned long long sink_progress(const void *ctx)
+{
+	const struct formatter *f = ctx;
+
+	if (format_uses_width(f->opt))
+		return fbuffer_total(&f->output) + f->width.col + f->width.events;
+	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
+}
+
+static void sink_set_raw_check(void *ctx, int on)
+{
+	((struct formatter *)ctx)->raw_check = on;
+}
+
+static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
+{
+	struct formatter *f = ctx;
+
+	if (f->key)     /* the input may go now */
+		write_key(f, f->opt->compact ? PLAIN_COMPACT : PLAIN_PRETTY);
+	f->input = p;
+	f->input_len = len;
+	f->key_after = NULL;
+}
+
+static const unsigned char *sink_take_member_end(void *ctx)
+{
+	struct formatter *f = ctx;
+	const unsigned char *e = f->member_end;
+
+	f->member_end = NULL;
+	return e;
+}
+
+static unsigned long sink_take_value_end(void *ctx, const unsigned char **end)
+{
+	struct formatter *f = ctx;
+	unsigned long n = f->values_ended;
+
+	*end = f->value_end;
+	f->value_end = NULL;
+	f->values_ended = 0;
+	return n;
+}
+
+static int sink_failed(const void *ctx)
+{
+	return ((const struct formatter *)ctx)->output.error != 0;
+}
+
+static void sink_pause(void *ctx)
+{
+	fbuffer_flush_committed(&((struct formatter *)ctx)->output);
+}
+
+static char sink_innermost(const void *ctx)
+{
+	const struct formatter *f = ctx;
+
+	if (f->depth == 0)
+		return 0;
+	return f->state[f->depth] & CONTAINER_OBJECT ? '{' : '[';
+}
+
+void format_sink(struct formatter *f, struct sink *sink)
+{
+	*sink = (struct sink){
+		.ctx = f,
+		.callbacks = format_callbacks(f->opt),
+		.reset = sink_reset,
+		.progress = sink_progress,
+		.set_raw_check = sink_set_raw_check,
+		.set_input = sink_set_input,
+		.take_member_end = sink_take_member_end,
+		.take_value_end = sink_take_value_end,
+		.failed = sink_failed,
+		.pause = sink_pause,
+		.innermost = sink_innermost,
+		.keep_comments = f->opt->comments,
+		.end_input = f->opt->comments ? place_end : NULL,
+	};
+}

@@ -1,0 +1,50 @@
+/* valueend.h - what the formatter tells the reader about where a
+ * member's value ends (for the reader's messages): by the member_end
+ * hook, or, for a value that lies in the input yajl parses, as a pointer
+ * the reader takes after the parse.  Private to the layouts.
+ */
+#ifndef JFMT_VALUEEND_H
+#define JFMT_VALUEEND_H
+
+#include <stdint.h>
+
+#include "layout/format.h"
+
+/* Whether yajl's string or number s lies in the input it parses (sink.h):
+ * then it holds nothing to escape, and can be read past its end. */
+static inline int in_input(const struct formatter *f, const unsigned char *s)
+{
+	return (uintptr_t)s - (uintptr_t)f->input < f->input_len;
+}
+
+/* After a value inside an object: tell the reader (for its messages). */
+static inline int member_done(struct formatter *f)
+{
+	f->member_end = NULL;   /* the reader has a later one */
+	return f->hooks->member_end(f->hooks->ctx);
+}
+
+/* The same for a value that ends at `end` in the input (sink.set_input):
+ * the reader takes it after the parse (sink.take_member_end).  A call per
+ * member cost 22 instructions: 6% of what jfmt -c adds to a yajl parse of
+ * 20,000 lines of NDJSON. */
+static inline int member_done_at(struct formatter *f, const unsigned char *end)
+{
+	f->member_end = end;
+	return 1;
+}
+
+/* Where the word w (true, false, null, `len` bytes), a member's value,
+ * ends in the input, given `after`, just after its key's closing quote
+ * there: yajl gives no pointer to a word, but its first letter is the
+ * first byte after the key that is not white space or the colon.  Noting
+ * the end so saves the member_end hook's call (34 instructions). */
+static inline const unsigned char *word_end(const unsigned char *after, const char *w,
+					    size_t len)
+{
+	while (*after != (unsigned char)w[0])
+		after++;
+	return after + len;
+}
+
+#endif

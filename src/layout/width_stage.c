@@ -1,0 +1,104 @@
+/* width_stage.c - --width with --sort-keys: each outermost object laid
+ * out sorted first, then parsed again into the --width callbacks.  See
+ * width_stage.h. */
+#include "layout/width_stage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+
+static int stage_value_end(void *ctx)
+{
+	(void)ctx;
+	return 1;               /* an object ended: the callbacks below see it */
+}
+
+static int stage_member_end(void *ctx)
+{
+	struct width_stage *st = ctx;
+	return st->outer->member_end(st->outer->ctx);
+}
+
+static int stage_raw_string(void *ctx, const unsigned char **raw, size_t *len)
+{
+	struct width_stage *st = ctx;
+	return st->outer->raw_string(st->outer->ctx, raw, len);
+}
+
+static void stage_invalid_utf8(void *ctx)
+{
+	struct width_stage *st = ctx;
+	st->outer->invalid_utf8(st->outer->ctx);
+}
+
+int width_stage_done(struct formatter *f, int rc)
+{
+	struct width_stage *st = f->width_stage;
+
+	f->width.events++;      /* progress, for the reader */
+	if (!rc || st->fmt.depth > 0)
+		return rc;
+	yajl_handle h = yajl_alloc(format_width_callbacks(), NULL, f);
+	if (!h)
+		out_of_memory();
+	yajl_config(h, yajl_dont_validate_strings, 1);
+	st->replaying = 1;
+	int raw = f->raw_check, plain = f->width.plain;
+	f->raw_check = 0;       /* the stage wrote the raw text already */
+	f->width.plain = !f->opt->color;        /* no stage in the way */
+	rc = yajl_parse(h, (const unsigned char *)st->fmt.output.ptr, st->fmt.output.len) ==
+		     yajl_status_ok &&
+	     yajl_complete_parse(h) == yajl_status_ok;
+	f->raw_check = raw;
+	f->width.plain = plain;
+	st->replaying = 0;
+	yajl_free(h);
+	st->fmt.output.len = 0;
+	fbuffer_commit(&st->fmt.output);
+	return rc;
+}
+
+struct width_stage *width_stage_new(struct formatter *f)
+{
+	const struct format_options *opt = f->opt;
+
+	if (!opt->sort_keys)
+		return NULL;
+	struct width_stage *st = xrealloc(NULL, sizeof *st);
+	memset(st, 0, sizeof *st);
+	st->opt = *opt;
+	st->opt.compact = 1;
+	st->opt.color = 0;
+	st->opt.seq = 0;
+	st->opt.width = 0;
+	st->opt.comments = 0;
+	st->outer = f->hooks;
+	st->hooks = (struct feed_hooks){
+		.ctx = st,
+		.value_end = stage_value_end,
+		.member_end = stage_member_end,
+		.raw_string = stage_raw_string,
+		.invalid_utf8 = stage_invalid_utf8,
+	};
+	format_init(&st->fmt, &st->opt, &st->hooks);
+	fbuffer_init_mem(&st->fmt.output);
+	st->cbs = format_callbacks(&st->opt);
+	return st;
+}
+
+void width_stage_reset(struct width_stage *st)
+{
+	format_reset(&st->fmt);
+	st->fmt.output.len = 0;
+	fbuffer_commit(&st->fmt.output);
+}
+
+void width_stage_free(struct width_stage *st)
+{
+	if (!st)
+		return;
+	fbuffer_release(&st->fmt.output);
+	format_release(&st->fmt);
+	free(st);
+}

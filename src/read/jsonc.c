@@ -1,0 +1,233 @@
+/* jsonc.c - comments and trailing commas found, hidden from yajl and
+ * queued (--comments).  See jsonc.h. */
+#include "read/jsonc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "text/escape.h"
+
+struct jsonc_entry {
+	unsigned long long at;          /* input offset of its first byte */
+	size_t off, len;                /* its text in jsonc.text */
+	int block, own_line;
+};
+
+static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
+static const char msg_slash[] = "'/' does not start a comment (// or /*)";
+static const char msg_utf8[] = "invalid UTF-8 in comment";
+
+/* Offset of the first byte of p[0..n) that is not well-formed UTF-8, or n. */
+static size_t bad_utf8(const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && (k = utf8_sequence(p + i, n - i)) != 0)
+		i += k;
+	return i;
+}
+
+/* The state at the start of a byte, to pass again from there. */
+struct snapshot {
+	size_t n, text_len;
+	int line_blank;
+	unsigned char last;
+};
+
+void jsonc_init(struct jsonc *j)
+{
+	memset(j, 0, sizeof *j);
+	fbuffer_init_mem(&j->copy);
+	fbuffer_init_mem(&j->text);
+}
+
+void jsonc_release(struct jsonc *j)
+{
+	fbuffer_release(&j->copy);
+	fbuffer_release(&j->text);
+	free(j->queue);
+	free(j->taken);
+}
+
+void jsonc_reset(struct jsonc *j, int keep)
+{
+	j->keep = keep;
+	j->in_string = j->escaped = 0;
+	j->line_blank = 1;
+	j->last = 0;
+	j->head = j->n = 0;
+	j->text.len = 0;
+	j->ntaken = 0;
+}
+
+static struct snapshot snap(const struct jsonc *j)
+{
+	return (struct snapshot){ j->n, j->text.len, j->line_blank, j->last };
+}
+
+static void restore(struct jsonc *j, const struct snapshot *s)
+{
+	j->n = s->n;
+	j->text.len = s->text_len;
+	j->line_blank = s->line_blank;
+	j->last = s->last;
+}
+
+static void queue(struct jsonc *j, const unsigned char *p, size_t len,
+		  unsigned long long at, int block)
+{
+	if (!j->keep)
+		return;
+	if (j->head == j->n) {          /* all taken: start again */
+		j->head = j->n = 0;
+		j->text.len = 0;
+	}
+	j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
+	j->queue[j->n++] = (struct jsonc_entry){
+		at, j->text.len, len, block, j->line_blank,
+	};
+	fbuffer_append(&j->text, (const char *)p, len);
+}
+
+/* Turn d[0..n) into spaces, keeping newlines. */
+static void blank(unsigned char *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (d[i] != '\n')
+			d[i] = ' ';
+}
+
+/* Whether a comma after a token ending in `last` may be a trailing one. */
+static int after_value(unsigned char last)
+{
+	return last != 0 && !strchr("[{,:", last);
+}
+
+/* End of the comment starting at p[i] ('/' with p[i+1] '/' or '*'), or 0
+ * when it does not end in p[0..len). */
+static size_t comment_end(const unsigned char *p, size_t len, size_t i, int at_end)
+{
+	if (p[i + 1] == '/') {
+		const unsigned char *nl = memchr(p + i + 2, '\n', len - i - 2);
+		return nl ? (size_t)(nl - p) : at_end ? len : 0;
+	}
+	const unsigned char *e = memmem(p + i + 2, len - i - 2, "*/", 2);
+	return e ? (size_t)(e - p) + 2 : 0;
+}
+
+void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
+		unsigned long long base, int at_end, struct jsonc_result *res)
+{
+	size_t none = (size_t)-1, comma = none, i = 0, hold = none;
+	struct snapshot at_comma = { 0 };
+	unsigned char *d;
+
+	j->copy.len = 0;
+	fbuffer_append(&j->copy, (const char *)p, len);
+	d = (unsigned char *)j->copy.ptr;
+	*res = (struct jsonc_result){ .p = d, .fed = len };
+
+	while (i < len) {
+		unsigned char c = p[i];
+		if (j->in_string) {
+			if (j->escaped)
+				j->escaped = 0;
+			else if (c == '\\')
+				j->escaped = 1;
+			else if (c == '"')
+				j->in_string = 0;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r') {
+			i++;
+			continue;
+		}
+		if (c == '\n') {
+			j->line_blank = 1;
+			i++;
+			continue;
+		}
+		if (c == '/') {
+			if (i + 1 == len && !at_end) {
+				hold = i;
+				break;
+			}
+			if (i + 1 == len || (p[i + 1] != '/' && p[i + 1] != '*')) {
+				res->error = msg_slash;
+				res->error_at = base + i;
+				res->fed = i;
+				return;
+			}
+			size_t end = comment_end(p, len, i, at_end);
+			if (end == 0 && !at_end) {
+				hold = i;
+				break;
+			}
+			if (end == 0) {
+				res->error = msg_unclosed;
+				res->error_at = base + i;
+				res->fed = i;
+				return;
+			}
+			size_t n = end - i;
+			if (p[i + 1] == '/' && n > 2 && p[end - 1] == '\r')
+				n--;
+			size_t bad = bad_utf8(p + i, n);
+			if (bad < n) {
+				res->error = msg_utf8;
+				res->error_at = base + i + bad;
+				res->fed = i;
+				return;
+			}
+			queue(j, p + i, n, base + i, p[i + 1] == '*');
+			blank(d + i, end - i);
+			j->line_blank = 0;
+			i = end;
+			continue;
+		}
+		if ((c == ']' || c == '}') && comma != none)
+			d[comma] = ' ';
+		comma = none;
+		if (c == ',' && after_value(j->last)) {
+			comma = i;
+			at_comma = snap(j);
+		}
+		if (c == '"')
+			j->in_string = 1;
+		j->last = c;
+		j->line_blank = 0;
+		i++;
+	}
+	if (comma != none && !at_end) {         /* undecided: pass it again */
+		restore(j, &at_comma);
+		hold = comma;
+	}
+	if (hold != none)
+		res->fed = hold;
+}
+
+size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c)
+{
+	size_t k = 0;
+
+	while (j->head + k < j->n && j->queue[j->head + k].at < before)
+		k++;
+	j->taken = xgrow_array(j->taken, &j->taken_cap, k + 1, sizeof *j->taken);
+	for (size_t i = 0; i < k; i++) {
+		const struct jsonc_entry *e = &j->queue[j->head + i];
+		j->taken[i] = (struct sink_comment){
+			j->text.ptr + e->off, e->len, e->block, e->own_line,
+		};
+	}
+	j->head += k;
+	j->ntaken = k;
+	*c = j->taken;
+	return k;
+}
+
+unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i)
+{
+	return j->queue[j->head - j->ntaken + i].at;
+}

@@ -1,0 +1,75 @@
+/* jsonc.h - the reader's pass over the input with --comments (JSONC):
+ * comments and trailing commas found and hidden from yajl, the comments
+ * queued for the consumer.
+ *
+ * Each read is copied with every comment, and every comma that stands
+ * before a closing bracket (after a value), turned into spaces; newlines
+ * stay, so yajl sees plain JSON at the very offsets of the input, and
+ * messages still show the real text from the window.  The comments are
+ * queued with their input offsets, and taken by the consumer at the event
+ * whose token follows them (jsonc_take()): memory grows only with the
+ * comments that stand between two tokens.
+ *
+ * What cannot be decided before the read ends (a comma whose next token
+ * is not read yet, a comment not closed yet, a '/' as the last byte) is
+ * held back: the reader feeds what comes before it, and passes it again
+ * with more input after it.  At the end of the input, an unclosed block
+ * comment or a lone '/' is an error at its first byte.
+ */
+#ifndef JFMT_JSONC_H
+#define JFMT_JSONC_H
+
+#include <stddef.h>
+
+#include "base/fbuffer.h"
+#include "base/sink.h"
+#include "report/window.h"
+
+struct jsonc_entry;
+
+struct jsonc {
+	int keep;                       /* queue the comments */
+	/* The state after what has been passed, carried to the next part. */
+	int in_string, escaped;
+	int line_blank;                 /* only white space since the line began */
+	unsigned char last;             /* the last byte of the last token, or 0 */
+
+	struct fbuffer copy;            /* the part as yajl sees it */
+	struct jsonc_entry *queue;      /* comments not taken yet, from head */
+	size_t head, n, cap;
+	struct fbuffer text;            /* their text */
+	struct sink_comment *taken;     /* what jsonc_take() handed out */
+	size_t ntaken, taken_cap;
+};
+
+/** What jsonc_pass() made of a part of the input. */
+struct jsonc_result {
+	const unsigned char *p;         /* the part as yajl must see it, */
+	size_t fed;                     /* this long: the rest is held back */
+	const char *error;              /* or NULL: the input is wrong at */
+	unsigned long long error_at;    /* this offset, after the part fed */
+};
+
+void jsonc_init(struct jsonc *j);
+void jsonc_release(struct jsonc *j);
+
+/** A new input begins; `keep` queues its comments. */
+void jsonc_reset(struct jsonc *j, int keep);
+
+/**
+ * Pass p[0..len), which starts at input offset `base` right after what
+ * the last pass fed (or where it held back).  `at_end`: nothing follows.
+ */
+void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
+		unsigned long long base, int at_end, struct jsonc_result *res);
+
+/**
+ * Take the queued comments that start before input offset `before`, in
+ * order: sets *c and returns how many (valid until the next call).
+ */
+size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c);
+
+/** Input offset of comment i of the last jsonc_take(). */
+unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i);
+
+#endif

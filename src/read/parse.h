@@ -1,0 +1,151 @@
+/* parse.h - feeding the reads of an input to yajl, whose callbacks
+ * belong to a consumer (sink.h): the hooks the consumer reports through,
+ * the rule between top-level values (between.h), RFC 7464 records, going
+ * on after an invalid value, and the one report of each error, in jfmt's
+ * words (report.h).
+ *
+ * An input holds any number of values one after another.  In a text
+ * sequence (input that starts with RS, 0x1E) each record is parsed on its
+ * own, and one that does not parse is reported and skipped.  With
+ * keep_going, an invalid value in any stream is reported and skipped too:
+ * parsing goes on at the next line, after the one where the invalid value
+ * began, whose first character that is not white space starts a value.
+ *
+ * The reader (read.h) owns the bytes (window.h) and calls these in turn:
+ * parser_start(), then for each read parser_look_ahead() and
+ * parser_feed(), then parser_finish() and parser_end_input().
+ *
+ * parse.c feeds yajl and reports; parse_hooks.c takes what the consumer
+ * reports (struct feed_hooks).
+ */
+#ifndef JFMT_PARSE_H
+#define JFMT_PARSE_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+#include "read/between.h"
+#include "base/fbuffer.h"
+#include "read/jsonc.h"
+#include "report/parse_error.h"
+#include "base/sink.h"
+#include "base/status.h"
+#include "read/surrogates.h"
+#include "report/window.h"
+
+struct parser {
+	int allow_comments;
+	int keep_going;                 /* skip invalid values and go on */
+	struct feed_hooks hooks;        /* handed to the consumer */
+	struct sink sink;               /* the consumer */
+	struct fbuffer raw;             /* a string's raw text, when needed */
+	struct surrogates lone;         /* unpaired surrogate escapes ahead */
+	struct jsonc jsonc;             /* --comments: comments, trailing commas */
+
+	/* The input being read; reset by parser_start(). */
+	const char *name;
+	const struct window *win;       /* its bytes in memory */
+	yajl_handle h;
+	const unsigned char *text;      /* what yajl is given: text[i] stands
+					 * for win->cur.p[i] (a copy without
+					 * comments, with --comments) */
+	size_t feed_off;                /* offset in win->cur last fed to yajl */
+	size_t part_from;               /* ... in the part given to parser_feed()
+					 * that starts here */
+	size_t fed_end;                 /* ... and the end of what it was fed */
+	int completing;                 /* inside yajl_complete_parse() */
+	int seen_text;                  /* anything but white space so far */
+	struct between between;         /* the rule between values */
+	int seq;                        /* RFC 7464 input: records after RS */
+	int skipping;                   /* after an error: looking for where
+					 * to go on */
+	int skip_fresh;                 /* ... a line has begun (skip_resync()) */
+	int invalid;                    /* a value was skipped */
+	int record_text;                /* the record so far is not all blank */
+	unsigned long long values;      /* top-level values so far */
+	unsigned long long top_end;     /* input offset just after the last
+					 * top-level value: no container open */
+	unsigned long long member_end;  /* input offset just after the last
+					 * value that ended inside an object */
+	unsigned long long value_start; /* where the value being skipped began */
+	unsigned long long record_end;  /* where the input or record being
+					 * finished ends */
+	const char *error;              /* found by a hook, to report once yajl
+					 * returns: this text, or */
+	enum error_kind error_kind;     /* ... jfmt's words for this error */
+	unsigned long long error_pos;
+};
+
+/** Prepare `ps`; bind its consumer by setting ps->sink before the first
+ * input, once the consumer was given &ps->hooks. */
+void parser_init(struct parser *ps, int allow_comments, int keep_going);
+void parser_release(struct parser *ps);
+
+/** A new input, named `name`, whose bytes `w` shows; `seq`: a text
+ * sequence. */
+void parser_start(struct parser *ps, const char *name, const struct window *w, int seq);
+
+/** The input is a text sequence after all (it starts with RS). */
+static inline void parser_set_seq(struct parser *ps, int seq)
+{
+	ps->seq = seq;
+}
+
+/** Look for unpaired surrogate escapes in the new part of the current
+ * read, from offset `from` to `end`; `backslash`: whether that holds one. */
+void parser_look_ahead(struct parser *ps, size_t from, size_t end, int backslash);
+
+/**
+ * Parse win->cur[from, end), given to yajl as text[from, end), where text
+ * stands for win->cur.p (or is a copy of it with the comments blanked).
+ * When text is win->cur.p, SINK_INPUT_SLACK bytes past `end` may be read,
+ * and the consumer is told of them (sink.set_input).  Returns 0, or -1 when this input must stop (the error was reported).
+ */
+int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char *text);
+
+/* --- Shared by parse.c and parse_hooks.c --- */
+
+/** Input offset of what yajl has consumed of the part it was last given. */
+static inline unsigned long long parser_offset(const struct parser *ps)
+{
+	return ps->win->cur.base + ps->feed_off + yajl_get_bytes_consumed(ps->h);
+}
+
+/** The hooks the consumer reports through, for `ps` (parse_hooks.c). */
+struct feed_hooks parser_hooks(struct parser *ps);
+
+/** The JSONC pass of this parser's input (--comments). */
+static inline struct jsonc *parser_jsonc(struct parser *ps)
+{
+	return &ps->jsonc;
+}
+
+/** Whether an unpaired surrogate escape lies ahead, in a string not yet
+ * read whole: its text must stay in memory. */
+static inline int parser_lone_ahead(const struct parser *ps)
+{
+	return surrogates_pending(&ps->lone);
+}
+
+/** Whether the parser is skipping an invalid value. */
+static inline int parser_skipping(const struct parser *ps)
+{
+	return ps->skipping;
+}
+
+/**
+ * An error that the reader found was reported: go on after it (1) when
+ * invalid values are skipped here, else 0.
+ */
+int parser_skip(struct parser *ps);
+
+/** Report `msg` at input offset g. */
+void parser_report(const struct parser *ps, unsigned long long g, const char *msg);
+
+/** The input has ended: EXIT_OK, or EXIT_INVALID (reported). */
+enum exit_status parser_finish(struct parser *ps);
+
+/** Free what this input needed. */
+void parser_end_input(struct parser *ps);
+
+#endif

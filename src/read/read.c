@@ -1,0 +1,172 @@
+/* read.c - the read loop: an input's blocks, looked at once each (line
+ * count, banned blanks, backslashes) and handed to the parser.  See
+ * read.h. */
+#include "read/read.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "text/scan.h"
+#include "read/skip.h"
+
+/* parser_feed() promises the consumer this much past a read */
+_Static_assert(BLOCKS_SLACK >= SINK_INPUT_SLACK, "a block's slack covers the input's");
+
+void reader_init(struct reader *r, int allow_comments, int keep_going,
+		 struct progress *progress)
+{
+	memset(r, 0, sizeof *r);
+	r->allow_comments = allow_comments;
+	r->progress = progress;
+	parser_init(&r->ps, allow_comments, keep_going);
+	blocks_init(&r->in);
+}
+
+const struct feed_hooks *reader_hooks(struct reader *r)
+{
+	return &r->ps.hooks;
+}
+
+void reader_set_sink(struct reader *r, const struct sink *sink)
+{
+	r->sink = *sink;
+	r->ps.sink = *sink;
+}
+
+void reader_release(struct reader *r)
+{
+	blocks_release(&r->in);
+	parser_release(&r->ps);
+}
+
+/* The first read: not UTF-16 or UTF-32; a text sequence if it starts with
+ * RS.  Returns 0, or -1 after reporting. */
+static int sniff(struct reader *r)
+{
+	const struct window_part *cur = &r->in.win.cur;
+	const char *enc = blocks_wrong_encoding(&r->in);
+	char msg[160];
+
+	if (enc) {
+		snprintf(msg, sizeof msg, "the input is %s, not UTF-8 (convert it first: "
+			 "iconv -f %s -t UTF-8)", enc, enc);
+		parser_report(&r->ps, 0, msg);
+		return -1;
+	}
+	parser_set_seq(&r->ps, cur->len > 0 && cur->p[0] == SKIP_RS);
+	return 0;
+}
+
+/* Feed the new part of the current read, from offset `from`, to the
+ * parser (`at_end`: the last of the input); returns 0, or -1 when this
+ * input must stop (reported).  Sets r->extend when no token ended in it:
+ * a token may span it, whose start must stay in memory; or when its end
+ * is held back (--comments, jsonc.h): r->fed_end is where that starts. */
+static int feed(struct reader *r, size_t from, int at_end)
+{
+	const struct window_part *cur = &r->in.win.cur;
+	const unsigned char *p = cur->p + from;
+	size_t len = cur->len - from;
+	unsigned long long mark = r->sink.progress(r->sink.ctx);
+	struct jsonc_result jr = { .p = p, .fed = len };
+
+	/* With --comments, yajl is given a copy without the comments and
+	 * trailing commas, at the same offsets. */
+	if (r->allow_comments)
+		jsonc_pass(parser_jsonc(&r->ps), p, len, cur->base + from, at_end, &jr);
+	r->fed_end = from + jr.fed;
+	len = jr.fed;
+	/* Form feeds and vertical tabs end what yajl may see.  With
+	 * --comments they count as white space (and backslashes are not
+	 * looked for). */
+	size_t at = 0;          /* of len: where this part starts */
+	for (;;) {
+		struct scan sc = { .stop = len - at, .backslash = 1 };
+		if (r->allow_comments)
+			sc.newlines = count_newlines(jr.p + at, len - at);
+		else
+			scan_input(jr.p + at, len - at, &sc);
+		blocks_count(&r->in, sc.newlines);
+		parser_look_ahead(&r->ps, from + at, from + at + sc.stop, sc.backslash);
+		if (parser_feed(&r->ps, from + at, from + at + sc.stop, jr.p - from) < 0)
+			return -1;
+		at += sc.stop;
+		if (at == len)
+			break;
+		parser_report(&r->ps, cur->base + from + at, p[at] == '\f' ?
+			      "form feed is not allowed here" : "vertical tab is not allowed here");
+		if (!parser_skip(&r->ps))
+			return -1;
+		at++;           /* what follows is scanned in turn */
+	}
+	if (jr.error) {         /* after what was fed before it */
+		parser_report(&r->ps, jr.error_at, jr.error);
+		return -1;
+	}
+	/* White space may be inside a string or between tokens: keep a run of
+	 * it up to a bound, so that memory stays small between documents; but
+	 * all of it while a string with an unpaired surrogate escape is open,
+	 * whose raw text is written out again. */
+	r->extend = r->fed_end < cur->len ||
+		    (!parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
+		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
+		      parser_lone_ahead(&r->ps)));
+	return 0;
+}
+
+/* The new bytes of a read, from offset `from` of the current one, to the
+ * tap; the byte order mark that the first read skipped goes first. */
+static void tap(struct reader *r, size_t from)
+{
+	const struct window_part *cur = &r->in.win.cur;
+
+	if (r->in.win.prev.p == NULL && from == 0 && r->in.bom)
+		r->tap(r->tap_ctx, blocks_bom, BLOCKS_BOM_LEN);
+	r->tap(r->tap_ctx, cur->p + from, cur->len - from);
+}
+
+static enum exit_status read_all(struct reader *r, int fd)
+{
+	ssize_t n;
+	size_t from;
+
+	while ((n = blocks_next(&r->in, fd, r->extend, &from)) > 0) {
+		if (r->progress)
+			progress_advance(r->progress, (unsigned long long)n);
+		if (r->tap)
+			tap(r, from);
+		if (r->in.win.cur.base == 0 && from == 0 && sniff(r) < 0)
+			return EXIT_INVALID;
+		if (r->extend)
+			from = r->fed_end;      /* what was held back comes first */
+		if (feed(r, from, 0) < 0)
+			return EXIT_INVALID;
+		if (r->sink.failed(r->sink.ctx))
+			return EXIT_OK;         /* the owner of the output reports it */
+		r->sink.pause(r->sink.ctx);
+	}
+	if (n < 0) {
+		diag_errno(r->ps.name, errno);
+		return EXIT_IO;
+	}
+	if (r->fed_end < r->in.win.cur.len && feed(r, r->fed_end, 1) < 0)
+		return EXIT_INVALID;    /* what --comments held back */
+	return parser_finish(&r->ps);
+}
+
+enum exit_status reader_run(struct reader *r, const char *name, int fd)
+{
+	blocks_start(&r->in);
+	r->extend = 0;
+	r->fed_end = 0;
+	parser_start(&r->ps, name, &r->in.win, 0);
+	if (r->progress)
+		progress_start(r->progress, name, fd);
+	enum exit_status status = read_all(r, fd);
+	if (r->progress)
+		progress_end(r->progress);
+	parser_end_input(&r->ps);
+	return status;
+}

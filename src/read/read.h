@@ -1,0 +1,75 @@
+/* read.h - reading one input: its blocks (blocks.h), each looked at once
+ * for what yajl does not check (line count, form feeds and vertical tabs,
+ * backslashes; scan.h), an encoding that is not UTF-8, and handed to the
+ * parser (parse.h), whose consumer is given as a struct sink (sink.h).
+ */
+#ifndef JFMT_READ_H
+#define JFMT_READ_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+#include "read/blocks.h"
+#include "read/parse.h"
+#include "base/progress.h"
+#include "base/sink.h"
+#include "base/status.h"
+
+/**
+ * A run of white space in which no token ends is kept in memory up to this
+ * size, in case it is inside a string whose text may be needed again (for
+ * the location of an error or an unpaired surrogate escape).
+ */
+#define READ_KEEP_BLANK (1024 * 1024)
+
+struct reader {
+	int allow_comments;
+	struct parser ps;               /* what the reads are fed to */
+	struct sink sink;               /* the consumer */
+	struct progress *progress;      /* or NULL */
+	struct blocks in;               /* the input's bytes in memory */
+	int extend;                     /* a token spans the whole read: read
+					 * more onto its end, not a new block;
+					 * or (--comments) the read's end was
+					 * held back until more is read */
+	size_t fed_end;                 /* where in the current read that
+					 * held-back part starts */
+	/* given every byte read, a byte order mark included (or NULL) */
+	void (*tap)(void *ctx, const unsigned char *p, size_t n);
+	void *tap_ctx;
+};
+
+/**
+ * Prepare `r`.  `progress` may be NULL.  The consumer is bound afterwards
+ * with reader_set_sink(), once it has been given reader_hooks().
+ */
+void reader_init(struct reader *r, int allow_comments, int keep_going,
+		 struct progress *progress);
+
+/** The hooks through which the consumer reports to `r`. */
+const struct feed_hooks *reader_hooks(struct reader *r);
+
+/** Feed `sink` from now on. */
+void reader_set_sink(struct reader *r, const struct sink *sink);
+
+/** Hand every byte of the next inputs, as read, to tap(ctx, ...) too
+ * (--check on an input that cannot be read twice); NULL: no more. */
+static inline void reader_set_tap(struct reader *r,
+				  void (*tap)(void *ctx, const unsigned char *p, size_t n),
+				  void *ctx)
+{
+	r->tap = tap;
+	r->tap_ctx = ctx;
+}
+
+/** Free what `r` allocated. */
+void reader_release(struct reader *r);
+
+/**
+ * Read all of `fd` (named `name` in messages) into the consumer.  Reports
+ * any problem, once, and returns EXIT_OK, EXIT_INVALID or EXIT_IO.  Does
+ * not close `fd`.
+ */
+enum exit_status reader_run(struct reader *r, const char *name, int fd);
+
+#endif

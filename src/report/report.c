@@ -1,0 +1,68 @@
+/* report.c - messages about a place in an input.  See report.h. */
+#include "report/report.h"
+
+#include "base/diag.h"
+#include "report/explain.h"
+#include "report/locate.h"
+#include "report/scope.h"
+
+void report_at(const struct place *pl, unsigned long long g, const char *msg)
+{
+	unsigned long long line, col;
+	struct diag_excerpt ex;
+
+	/* A place no longer in memory (a comment far back) is shown at the
+	 * nearest one that is. */
+	if (g < window_start(pl->w))
+		g = window_start(pl->w);
+	if (g > window_end(pl->w))
+		g = window_end(pl->w);
+	locate_line_col(pl->w, g, &line, &col);
+	locate_excerpt(pl->w, g, &ex);
+	diag_at(pl->name, line, col, msg, &ex);
+}
+
+/* What encloses offset g: the consumer's innermost container, and where
+ * it (or a string or comment left open) began, if that is in memory. */
+static void set_scene(const struct place *pl, struct error_scene *sc, int at_end)
+{
+	const struct window *w = pl->w;
+	unsigned long long at;
+	struct scope s;
+	char kind;
+
+	scope_scan(w, pl->top_end, at_end ? sc->at : sc->at, pl->comments, &s);
+	sc->open_kind = pl->open_kind;
+	if (s.in_string || s.in_comment) {
+		sc->in_string = s.in_string;
+		sc->in_comment = s.in_comment;
+		locate_line_col(w, s.in_string ? s.string_start : s.comment_start,
+				&sc->left_line, &sc->left_col);
+	} else if (scope_innermost(&s, &kind, &at) && kind == sc->open_kind) {
+		sc->open_placed = 1;
+		locate_line_col(w, at, &sc->open_line, &sc->open_col);
+	}
+}
+
+/* Report error `pe` at offset g (the end of the input or a record, for
+ * ERR_END), in jfmt's words. */
+void report_error(const struct place *pl, struct parse_error pe, unsigned long long g)
+{
+	struct error_scene sc = { .w = pl->w, .at = g, .comments = pl->comments,
+				  .record = pl->record && pe.kind == ERR_END };
+	char msg[EXPLAIN_MAX];
+
+	set_scene(pl, &sc, pe.kind == ERR_END);
+	explain(&pe, &sc, msg);
+	report_at(pl, sc.at, msg);
+}
+
+void report_yajl(const struct place *pl, const char *text, unsigned long long at, int at_end)
+{
+	struct parse_error pe;
+
+	parse_error_classify(text, &pe);
+	if (at_end)
+		pe = (struct parse_error){ ERR_END, AT_END };
+	report_error(pl, pe, locate_error(pl->w, at, pe.where, pl->member_end, pl->comments));
+}
