@@ -318,6 +318,9 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->color = COLOR_AUTO;
 	cli->hold = HOLD_DEFAULT;
 	cli->stdin_name = STDIN_NAME;
+#ifdef JFMT_GENERAL_ONLY
+	cli->fmt.general_only = 1;      /* make general: the referee */
+#endif
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);

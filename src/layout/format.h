@@ -47,6 +47,8 @@ struct format_options {
 	int comments;           /* keep the input's comments (placement.h) */
 	int color;              /* wrap tokens in colour escapes */
 	int width;              /* --width: 0, or columns (not when compact) */
+	int general_only;       /* every layout fast path off: the referee
+				 * (make general; format_plain()) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
 
@@ -97,6 +99,17 @@ struct formatter {
 	struct width_stage *width_stage; /* with --sort-keys */
 	char width_comma[2][COLOR_SEQ_MAX + 8];
 };
+
+/**
+ * Whether the plain fast paths apply to `opt`: no colour, no sorting, no
+ * --seq, no escaping beyond JSON's, no comments, and not the referee
+ * build.  The one place this is decided.
+ */
+static inline int format_plain(const struct format_options *opt)
+{
+	return !opt->color && !opt->sort_keys && !opt->seq && !opt->escape_mode &&
+		!opt->comments && !opt->general_only;
+}
 
 /** Whether `opt` lays containers out by width (-c ignores --width). */
 static inline int format_uses_width(const struct format_options *opt)

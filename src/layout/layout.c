@@ -268,9 +268,11 @@ const yajl_callbacks *format_callbacks(const struct format_options *opt)
 {
 	if (format_uses_width(opt))
 		return format_width_callbacks();
+	if (opt->general_only)
+		return &general_callbacks;
 	if (opt->sort_keys && !opt->color && !opt->comments)
 		return format_sort_callbacks();
-	if (opt->color || opt->sort_keys || opt->seq || opt->escape_mode || opt->comments)
+	if (!format_plain(opt))
 		return &general_callbacks;
 	return opt->compact ? &compact_callbacks : &pretty_callbacks;
 }

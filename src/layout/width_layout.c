@@ -325,7 +325,7 @@ void format_width_init(struct formatter *f)
 		.comma = { f->width_comma[0], f->width_comma[1] },
 	};
 	width_init(&f->width, &style, &f->output);
-	f->width.plain = !opt->color && !opt->sort_keys;
+	f->width.plain = !opt->color && !opt->sort_keys && !opt->general_only;
 	f->width_stage = width_stage_new(f);
 }
 

@@ -46,7 +46,7 @@ int width_stage_done(struct formatter *f, int rc)
 	st->replaying = 1;
 	int raw = f->raw_check, plain = f->width.plain;
 	f->raw_check = 0;       /* the stage wrote the raw text already */
-	f->width.plain = !f->opt->color;        /* no stage in the way */
+	f->width.plain = !f->opt->color && !f->opt->general_only;       /* no stage in the way */
 	rc = yajl_parse(h, (const unsigned char *)st->fmt.output.ptr, st->fmt.output.len) ==
 		     yajl_status_ok &&
 	     yajl_complete_parse(h) == yajl_status_ok;
