@@ -1,7 +1,7 @@
 /* sortemit.c - writing a sorter's capture out: newline marks expanded to
  * newlines and indentation, reordered objects' members in their sorted
  * order.  See sortrecord.h. */
-#include "sort/sortrecord.h"
+#include "sort/sortemit.h"
 
 #include <stdlib.h>
 #include <string.h>

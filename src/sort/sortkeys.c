@@ -8,7 +8,8 @@
 
 #include "base/alloc.h"
 #include "text/keyorder.h"
-#include "sort/sortrecord.h"
+#include "sort/sortemit.h"
+#include "sort/sortorder.h"
 
 void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments)
 {
@@ -71,7 +72,7 @@ static void drop_capture(struct sorter *s)
  * depth, so that the rest of the input is still read: if it is invalid,
  * that is what is reported; if the outermost object ends, the lack of
  * memory is (sorter_close()). */
-void sorter_overflow(struct sorter *s)
+static void sorter_overflow(struct sorter *s)
 {
 	s->overflow = 1;
 	drop_capture(s);
@@ -235,7 +236,8 @@ int sorter_close(struct sorter *s, struct fbuffer *out)
 		struct sort_frame fr = s->frames[s->nframes - 1];
 		size_t n = s->nmembers - fr.first_member;
 		if (n > 1)
-			sort_members(s, &fr, s->members + fr.first_member, n);
+			if (sort_members(s, &fr, s->members + fr.first_member, n) < 0)
+				sorter_overflow(s);
 		if (!s->overflow) {
 			s->nframes--;
 			s->nmembers = fr.first_member;

@@ -35,60 +35,7 @@
 #include <stdint.h>
 
 #include "base/fbuffer.h"
-
-struct sort_note;
-struct sort_record;
-struct sort_span;
-struct emit_task;
-struct sort_shape;
-
-/* An open object being captured (sortkeys.c). */
-struct sort_frame {
-	size_t first_member;    /* index of the object's first member */
-	size_t region_start;    /* where its members start in capture */
-	size_t sep_len;         /* the separator before each later member */
-	size_t tail;            /* sorter_tail(), or SORT_NO_TAIL */
-	size_t first_record;    /* sorter.nrecords when it opened */
-	size_t moved;           /* bytes inside it rewritten in place */
-};
-
-struct sorter {
-	struct fbuffer capture;         /* the outermost open object's members */
-	size_t indent;                  /* indentation per level, in bytes */
-	char *nl_run;                   /* "\n" then indentation, prebuilt */
-	size_t *members;                /* open objects' members: where each
-					 * starts (after its separator) */
-	uint64_t *prefixes;             /* and its key's key_prefix(), or
-					 * SORT_PREFIX_UNKNOWN, for the first
-					 * prefixes_alloc of them */
-	size_t nmembers;
-	size_t members_cap;             /* members sorter_member_quick() can
-					 * take: the smaller allocation */
-	size_t members_alloc, prefixes_alloc;
-	int comments;                   /* sorter_key() and sorter_comma() come */
-	struct sort_note *notes;        /* with comments: each open member's key
-					 * and comma, alongside members */
-	size_t notes_cap;
-	size_t comma_len;               /* the comma as written (and coloured) */
-	struct sort_frame *frames;      /* the open objects */
-	size_t nframes, frames_cap;
-	size_t second_member;           /* the innermost one's second member:
-					 * the separators of later members are
-					 * noted from it */
-	struct sort_record *records;    /* captured objects out of order */
-	size_t nrecords, records_cap;
-	struct sort_span *spans;        /* their members, in sorted order */
-	size_t nspans, spans_cap;
-	struct sort_span *scratch;      /* for merging while sorting */
-	size_t scratch_cap;
-	struct sort_shape *shapes;      /* orders found, for objects alike */
-	char *rewrite;                  /* SORT_REWRITE_MAX bytes, for objects
-					 * put in order in place */
-	struct emit_task *tasks;        /* writing the capture out */
-	size_t tasks_cap;
-	int overflow;                   /* memory ran out: keeping nothing */
-	unsigned long long dropped;     /* bytes captured and then dropped */
-};
+#include "sort/sorter.h"
 
 /**
  * Set up an empty sorter for output indented by `indent` copies of
@@ -107,16 +54,6 @@ void sorter_reset(struct sorter *s);
  * hold) to until the outermost open object closes.
  */
 struct fbuffer *sorter_open(struct sorter *s);
-
-/* In the capture, a newline is followed by its depth, seven bits a byte,
- * low bits first, the high bit set on all but the last byte.  With no
- * indentation there is nothing to note, and a newline stands for itself.
- * Every newline byte in the capture starts a mark: text that holds one of
- * its own goes in through sorter_text(). */
-#define SORT_MARK_NEWLINE '\n'
-#define SORT_DEPTH_BITS 7
-#define SORT_DEPTH_MORE 0x80
-#define SORT_MARK_MAX (2 + (sizeof(size_t) * 8 + SORT_DEPTH_BITS - 1) / SORT_DEPTH_BITS)
 
 void sorter_put_depth(struct sorter *s, size_t depth);
 
@@ -170,24 +107,8 @@ void sorter_text(struct sorter *s, const char *p, size_t n);
  */
 void sorter_member(struct sorter *s, size_t sep);
 
-/* The prefixes of at most about this many open members are noted (the
- * array may round up to twice it); later members' prefixes are found when
- * their object closes.  So a giant object takes 24 bytes a member in the
- * arrays, as without the prefixes, and stays within -S's memory bound. */
-#define SORT_PREFIXES_MAX 4096
-
-/* The capture is grown ahead of need, at each member, when less than
- * 1/SORT_CAPTURE_SLACK of it is free: running out of memory is then found
- * where it can be survived (sorter_overflow()), rarely in the middle of a
- * write. */
-#define SORT_CAPTURE_SLACK 4
-
 /** sorter_member_at() when the member is not the common kind (sortkeys.c). */
 void sorter_member_slow(struct sorter *s, size_t sep, size_t key);
-
-/* A key's prefix not known when its member is noted, found when its object
- * closes: no prefix is this, as no byte of UTF-8 (or WTF-8) is 0xff. */
-#define SORT_PREFIX_UNKNOWN UINT64_MAX
 
 /**
  * Whether the next member is the common kind (no comments, room in the
@@ -225,12 +146,6 @@ static inline void sorter_member_quick(struct sorter *s, size_t sep, size_t key,
 				       uint64_t prefix)
 {
 	s->prefixes[sorter_note_member(s, sep, key)] = prefix;
-}
-
-/** The number of members from `first` on whose prefixes are noted. */
-static inline size_t sorter_prefixes_noted(const struct sorter *s, size_t first)
-{
-	return first < s->prefixes_alloc ? s->prefixes_alloc - first : 0;
 }
 
 /**

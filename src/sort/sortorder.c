@@ -2,7 +2,7 @@
  * sorter (sortkeys.c): left as they are when they are in order already,
  * rewritten in place when the object is small, or noted in a record that
  * sortemit.c follows when it writes the capture out.  See sortrecord.h. */
-#include "sort/sortrecord.h"
+#include "sort/sortorder.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -305,7 +305,7 @@ take_unnoted(const struct sorter *s, struct sort_span *v, const size_t *m,
 /* The spans are sorted with their keys' prefixes and their members'
  * indices (in the largest objects, their keys' offsets), and are given
  * their members' starts and lengths for a record. */
-void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
+int sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 {
 	const struct sort_note *nt = s->comments ? s->notes + fr->first_member : NULL;
 	const int in_place = MEMBERS_HOLD_SCRATCH && n >= MERGE_IN_PLACE_MIN && !nt;
@@ -317,8 +317,7 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	if (s->nspans + nspans > s->spans_cap)
 		spans = grow_array(s->spans, &s->spans_cap, s->nspans + nspans, sizeof *spans);
 	if (!spans) {
-		sorter_overflow(s);
-		return;
+		return -1;
 	}
 	s->spans = spans;
 	struct sort_span *v = s->spans + s->nspans;
@@ -340,15 +339,14 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	for (i = 1; i < n && compare_spans(&keys, &v[i - 1], &v[i]) <= 0; i++)
 		;
 	if (i == n)
-		return;         /* in order already */
+		return 0;       /* in order already */
 	/* half the members for merging; all of them, when few, for shapes */
 	size_t want = n <= SHAPE_MAX ? n : n / 2 + 1;
 	if (!in_place && want > s->scratch_cap) {
 		struct sort_span *scratch = grow_array(s->scratch, &s->scratch_cap, want,
 						       sizeof *scratch);
 		if (!scratch) {
-			sorter_overflow(s);
-			return;
+			return -1;
 		}
 		s->scratch = scratch;
 	}
@@ -365,7 +363,7 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 		if (may_rewrite(s, fr, m, last_end)) {
 			rewrite(s, fr, m, n, order, v, last_end);
 			fr->moved += last_end - m[0];
-			return;
+			return 0;
 		}
 		if (order) {            /* v in that order */
 			struct sort_span *tmp = s->scratch;
@@ -379,8 +377,7 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 		records = grow_array(s->records, &s->records_cap, s->nrecords + 1,
 				     sizeof *records);
 	if (!records) {
-		sorter_overflow(s);
-		return;
+		return -1;
 	}
 	s->records = records;
 	size_t written_last = n - 1;
@@ -402,4 +399,5 @@ void sort_members(struct sorter *s, struct sort_frame *fr, size_t *m, size_t n)
 	r->first_span = s->nspans;
 	r->nspans = n;
 	s->nspans += nspans;
+	return 0;
 }
