@@ -19,6 +19,7 @@
 #include "read/read.h"
 #include "base/status.h"
 #include "layout/validate.h"
+#include "layout/width_format.h"
 #include "cli/walk.h"
 
 #define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read.h */
@@ -88,11 +89,17 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 		validate_sink(&r->val, &sink);
 	} else {
 		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
-		format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
+		if (format_uses_width(&cli->fmt))
+			width_format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
+		else
+			format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
 		fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
 		fbuffer_hold(&r->fmt.output, cli->hold);
 		diag_before(settle_output, &r->fmt.output);
-		format_sink(&r->fmt, &sink);
+		if (format_uses_width(&cli->fmt))
+			width_format_sink(&r->fmt, &sink);
+		else
+			format_sink(&r->fmt, &sink);
 	}
 	reader_set_sink(&r->reader, &sink);
 }
@@ -105,7 +112,10 @@ static void run_release(struct run *r)
 	} else {
 		diag_forget(settle_output, &r->fmt.output);
 		fbuffer_release(&r->fmt.output);
-		format_release(&r->fmt);
+		if (format_uses_width(&r->cli->fmt))
+			width_format_release(&r->fmt);
+		else
+			format_release(&r->fmt);
 	}
 	diag_forget(clear_progress, &r->progress);
 	free(r->storage);

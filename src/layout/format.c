@@ -7,7 +7,9 @@
 
 #include "base/alloc.h"
 #include "layout/layout.h"
+#include "layout/pieces.h"
 #include "layout/placement.h"
+#include "layout/sortlayout.h"
 
 void format_init(struct formatter *f, const struct format_options *opt,
 		 const struct feed_hooks *hooks)
@@ -17,16 +19,9 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	f->hooks = hooks;
 	f->out = &f->output;
 	f->state = xgrow_array(NULL, &f->state_cap, 64, 1);
-	f->indent = (size_t)opt->indent;
-	f->nl_indent_len = 2 + INDENT_RUN + FBUFFER_COPY_WIDTH;
-	char *run = xrealloc(NULL, f->nl_indent_len);
-	run[0] = ',';
-	run[1] = '\n';
-	memset(run + 2, opt->indent_char, f->nl_indent_len - 2);
-	f->nl_indent = run;
-	sorter_init(&f->sort, f->indent, opt->indent_char, opt->comments);
-	if (format_uses_width(opt))
-		format_width_init(f);
+	style_init(&f->style, opt->compact, (size_t)opt->indent, opt->indent_char);
+	f->general = layout_callbacks(GENERAL);
+	sorter_init(&f->sort, &f->style, opt->comments);
 }
 
 void format_reset(struct formatter *f)
@@ -39,17 +34,13 @@ void format_reset(struct formatter *f)
 	f->values_ended = 0;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
-	if (format_uses_width(f->opt))
-		format_width_reset(f);
 }
 
 void format_release(struct formatter *f)
 {
 	free(f->state);
-	free((char *)f->nl_indent);
 	sorter_release(&f->sort);
-	if (format_uses_width(f->opt))
-		format_width_release(f);
+	style_release(&f->style);
 }
 
 static void sink_reset(void *ctx)
@@ -60,14 +51,11 @@ static void sink_reset(void *ctx)
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
  * then gains (a key noted in the input is written by the end of the parse,
- * when this is asked).  With --width an event may be held instead, but its
- * columns count: every token has some. */
+ * when this is asked). */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
-	if (format_uses_width(f->opt))
-		return fbuffer_total(&f->output) + f->width.col + f->width.events;
 	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
 }
 
@@ -124,6 +112,18 @@ static char sink_innermost(const void *ctx)
 	if (f->depth == 0)
 		return 0;
 	return f->state[f->depth] & CONTAINER_OBJECT ? '{' : '[';
+}
+
+/* Which callbacks: the plain layouts' where they apply (format_plain()),
+ * the -S ones for sorting without colour or comments, else the general
+ * ones.  The referee build (general_only) takes the general ones always. */
+const yajl_callbacks *format_callbacks(const struct format_options *opt)
+{
+	if (format_plain(opt))
+		return layout_callbacks(opt->compact ? PLAIN_COMPACT : PLAIN_PRETTY);
+	if (format_fast(opt) && opt->sort_keys && !opt->comments)
+		return format_sort_callbacks();
+	return layout_callbacks(GENERAL);
 }
 
 void format_sink(struct formatter *f, struct sink *sink)

@@ -1,10 +1,63 @@
 /* layout.c - the formatter's yajl callbacks: pretty or compact, coloured
  * or not, keys sorted or not.  The pieces they are built from are in
- * layout.h and quick.h. */
-#include "layout/format.h"
+ * pieces.h and quick.h; the comments' places in placement.h.  See
+ * layout.h. */
 #include "layout/layout.h"
+
+#include "layout/pieces.h"
+#include "layout/placement.h"
 #include "layout/quick.h"
-#include "layout/sortlayout.h"
+
+/* --- Values in the general layout, with the comments before them --- */
+
+/* Before any value: its separator, if it is an array element, and the
+ * comments before it.  Returns 1 to go on, 0 to stop the parse. */
+static inline int begin_value(struct formatter *f, enum layout L)
+{
+	if (f->depth == 0) {
+		if (has_comments(f, L) && !place_top(f))
+			return 0;
+		if (L == GENERAL)
+			begin_document(f);
+		return 1;
+	}
+	unsigned char *st = &f->state[f->depth];
+	if (*st & CONTAINER_OBJECT) {   /* the key and colon are out, or noted */
+		if (L != GENERAL && f->key)
+			write_key(f, L);
+		return !has_comments(f, L) || place_after_key(f);
+	}
+	if (has_comments(f, L)) {
+		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, 0))
+			return 0;
+	} else {
+		separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
+	}
+	*st |= CONTAINER_MEMBERS;
+	return 1;
+}
+
+/* A value that is one token.  Returns 1 to go on, 0 to stop. */
+static inline int value_token(struct formatter *f, enum color_class c,
+			      const char *tok, size_t len, enum layout L)
+{
+	if (!begin_value(f, L))
+		return 0;
+	token(f, c, tok, len, L);
+	return 1;
+}
+
+static inline int open_container(struct formatter *f, unsigned char bits, char c,
+				 enum color_class cls, enum layout L)
+{
+	if (!value_token(f, cls, &c, 1, L))
+		return 0;
+	f->depth++;
+	if (FB_UNLIKELY(f->depth >= f->state_cap))
+		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
+	f->state[f->depth] = bits;
+	return 1;
+}
 
 /* --- yajl callbacks, one set per layout --- */
 
@@ -259,20 +312,14 @@ DEFINE_CALLBACKS(PLAIN_COMPACT, compact)
 DEFINE_CALLBACKS(PLAIN_PRETTY, pretty)
 DEFINE_CALLBACKS(GENERAL, general)
 
-const yajl_callbacks *format_general_callbacks(void)
+const yajl_callbacks *layout_callbacks(enum layout L)
 {
-	return &general_callbacks;
-}
-
-const yajl_callbacks *format_callbacks(const struct format_options *opt)
-{
-	if (format_uses_width(opt))
-		return format_width_callbacks();
-	if (opt->general_only)
+	switch (L) {
+	case PLAIN_COMPACT:
+		return &compact_callbacks;
+	case PLAIN_PRETTY:
+		return &pretty_callbacks;
+	default:
 		return &general_callbacks;
-	if (opt->sort_keys && !opt->color && !opt->comments)
-		return format_sort_callbacks();
-	if (!format_plain(opt))
-		return &general_callbacks;
-	return opt->compact ? &compact_callbacks : &pretty_callbacks;
+	}
 }

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "layout/layout.h"
+#include "layout/pieces.h"
 
 static const char msg_star_slash[] =
 	"a // comment holding */ cannot be written in compact output (-c); "

@@ -27,12 +27,7 @@
 
 #include <stddef.h>
 
-#include "layout/format.h"
-
-/* What the last line at the top level holds: a line ends only when what
- * comes next is known, as a comment may follow a value on its line. */
-enum { TOP_NONE, TOP_DOC, TOP_LEAD };   /* nothing; a value; comments
-					 * before the next value */
+#include "layout/formatter.h"
 
 /* Each writes the comments that come before the event at hand and what
  * goes with them, and returns 1 to go on, 0 to stop the parse. */

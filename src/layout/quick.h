@@ -6,7 +6,7 @@
 #ifndef JFMT_QUICK_H
 #define JFMT_QUICK_H
 
-#include "layout/layout.h"
+#include "layout/pieces.h"
 
 /* --- The plain layouts' common cases, without a call ---
  *
@@ -85,7 +85,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
  * is not written when yajl reads it: quick_key() notes it (f->key), and
  * the quick path of its member's value writes the member whole, under one
  * room check and one update of the object's state.  A value that takes
- * another path writes the key first (write_key(), layout.h), and so does
+ * another path writes the key first (write_key(), pieces.h), and so does
  * the end of each parse, after which the input may be gone.  On 20,000
  * lines of NDJSON (7 members each) this cut jfmt -c from 102.3 to 100.2
  * million instructions (a word's end found after its key saved 0.4).
@@ -262,11 +262,11 @@ static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *
 		return 0;
 	unsigned char *st = &f->state[depth];
 	unsigned bits = *st;
-	const char *sep = f->nl_indent;
+	const char *sep = f->style.run;
 	if (!(bits & CONTAINER_OBJECT))  /* in an object the key is out */
 		sep = separator_slice(f, depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SEPARATOR_MAX,
-				       s, len, NULL, 0))
+	if (!escape_input_framed_quick(&f->output, sep, n,
+				       L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len, NULL, 0))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	if (bits & CONTAINER_OBJECT)
@@ -288,9 +288,9 @@ static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, 
 	unsigned bits = *st;
 	size_t n;
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	size_t npost = L == PLAIN_COMPACT ? 1 : 2;
-	if (!escape_input_framed_quick(&f->output, sep, n, L == PLAIN_COMPACT ? 1 : SEPARATOR_MAX,
-				       s, len, ": ", npost))
+	if (!escape_input_framed_quick(&f->output, sep, n,
+				       L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len,
+				       f->style.colon, f->style.colon_len))
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	return 1;

@@ -3,9 +3,8 @@
  * the capture inline.  See sortlayout.h. */
 #include "layout/sortlayout.h"
 
-#include "layout/format.h"
 #include "text/keyorder.h"
-#include "layout/layout.h"
+#include "layout/pieces.h"
 
 /* Room in the capture for a separator (a comma, a newline and a depth of
  * one byte) and a token copied in one FBUFFER_COPY_WIDTH slice. */
@@ -61,9 +60,10 @@ static inline int value_done(struct formatter *f, int member)
 	return member ? member_done(f) : 1;
 }
 
-static const yajl_callbacks *general(void)
+/* The general callbacks, which the formatter hands these (f->general). */
+static inline const yajl_callbacks *general(const struct formatter *f)
 {
-	return format_general_callbacks();
+	return f->general;
 }
 
 /* A value of one token, after its separator, in the capture: returns
@@ -97,14 +97,14 @@ static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t
 static int sort_null(void *ctx)
 {
 	if (!in_capture(ctx))
-		return general()->yajl_null(ctx);
+		return general(ctx)->yajl_null(ctx);
 	return sort_token(ctx, "null", 4);
 }
 
 static int sort_boolean(void *ctx, int b)
 {
 	if (!in_capture(ctx))
-		return general()->yajl_boolean(ctx, b);
+		return general(ctx)->yajl_boolean(ctx, b);
 	return b ? sort_token(ctx, "true", 4) : sort_token(ctx, "false", 5);
 }
 
@@ -114,7 +114,7 @@ static int sort_number(void *ctx, const char *s, size_t n)
 	const unsigned char *u = (const unsigned char *)s;
 
 	if (!in_capture(f) || n > FBUFFER_COPY_WIDTH)
-		return general()->yajl_number(ctx, s, n);
+		return general(ctx)->yajl_number(ctx, s, n);
 	if (!put_token(f, s, n))
 		return 1;
 	return in_input(f, u) ? member_done_at(f, u + n) : member_done(f);
@@ -137,17 +137,17 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 	struct formatter *f = ctx;
 
 	if (!in_capture(f) || f->raw_check)
-		return general()->yajl_string(ctx, s, n);
+		return general(ctx)->yajl_string(ctx, s, n);
 	int member;
 	size_t sep = value_separator(f, &member);
 	fbuffer_advance(f->out, sep);
 	/* (the prebuilt run stands for an empty separator that can be read
 	 * a slice long) */
 	if (f->opt->escape_mode == 0 && in_input(f, s)) {
-		if (FB_LIKELY(escape_input_framed_quick(f->out, f->nl_indent, 0, 1, s, n, NULL, 0)))
+		if (FB_LIKELY(escape_input_framed_quick(f->out, f->style.run, 0, 1, s, n, NULL, 0)))
 			return member ? member_done_at(f, s + n + 1) : 1;
 	}
-	if (FB_UNLIKELY(sort_escape(f->out, f->nl_indent, 0, s, n, NULL, 0,
+	if (FB_UNLIKELY(sort_escape(f->out, f->style.run, 0, s, n, NULL, 0,
 				    f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
@@ -160,7 +160,7 @@ static int sort_start_array(void *ctx)
 	struct formatter *f = ctx;
 
 	if (!in_capture(f) || f->depth + 1 >= f->state_cap)
-		return general()->yajl_start_array(ctx);
+		return general(ctx)->yajl_start_array(ctx);
 	struct fbuffer *c = f->out;
 	size_t used = c->len;
 	int member;
@@ -176,7 +176,7 @@ static int sort_end_array(void *ctx)
 	struct formatter *f = ctx;
 
 	if (!in_capture(f))
-		return general()->yajl_end_array(ctx);
+		return general(ctx)->yajl_end_array(ctx);
 	struct fbuffer *c = f->out;
 	size_t used = c->len, depth = f->depth - 1;
 	unsigned bits = f->state[depth + 1], member = f->state[depth] & CONTAINER_OBJECT;
@@ -194,7 +194,7 @@ static int sort_end_array(void *ctx)
 
 static int sort_start_map(void *ctx)
 {
-	return general()->yajl_start_map(ctx);
+	return general(ctx)->yajl_start_map(ctx);
 }
 
 /* A key whose member the sorter has noted, after its separator in the
@@ -202,8 +202,8 @@ static int sort_start_map(void *ctx)
  * not take them. */
 static NOINLINE int key_text_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	if (FB_UNLIKELY(sort_escape(f->out, f->nl_indent, 0, s, n, ": ",
-				    f->opt->compact ? 1 : 2, f->opt->escape_mode) < 0)) {
+	if (FB_UNLIKELY(sort_escape(f->out, f->style.run, 0, s, n, f->style.colon,
+				    f->style.colon_len, f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
 	}
@@ -216,7 +216,7 @@ static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, si
 {
 	f->key_after = NULL;
 	if (!in_capture(f) || f->raw_check)
-		return general()->yajl_map_key(f, s, n);
+		return general(f)->yajl_map_key(f, s, n);
 	unsigned char *st = &f->state[f->depth];
 	unsigned bits = *st;
 	fbuffer_reserve(f->out, SORT_ROOM);
@@ -250,7 +250,7 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 		return map_key_slow(f, s, n);
 	unsigned char *st = &f->state[f->depth];
 	unsigned bits = *st;
-	size_t used = c->len, npost = f->opt->compact ? 1 : 2;
+	size_t used = c->len, npost = f->style.colon_len;
 	char *d = c->ptr + used;
 	size_t len = element_separator(f, d, bits & CONTAINER_MEMBERS);
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
@@ -258,8 +258,8 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	sorter_member_quick(so, used, used + len, SORT_PREFIX_UNKNOWN);
 	f->key_after = in_input(f, s) ? s + n + 1 : NULL;
 	/* (SORT_KEY_ROOM covers the slop of a string that lies in the input) */
-	if (FB_LIKELY(f->key_after ? escape_input_quoted_quick(d + len, s, n, ": ", npost) :
-		      escape_quoted_quick(d + len, s, n, ": ", npost, 0))) {
+	if (FB_LIKELY(f->key_after ? escape_input_quoted_quick(d + len, s, n, f->style.colon, npost) :
+		      escape_quoted_quick(d + len, s, n, f->style.colon, npost, 0))) {
 		/* The prefix, from the key just written (followed by its quote
 		 * and the room reserved), rather than found again in the
 		 * capture when its object closes: on twitter.json -S went from
@@ -274,7 +274,7 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 
 static int sort_end_map(void *ctx)
 {
-	return general()->yajl_end_map(ctx);
+	return general(ctx)->yajl_end_map(ctx);
 }
 
 static const yajl_callbacks sort_callbacks = {

@@ -13,9 +13,6 @@
 
 #include <yajl/yajl_parse.h>
 
-/** The general callbacks (layout.c). */
-const yajl_callbacks *format_general_callbacks(void);
-
 /** The callbacks for --sort-keys without colour or comments. */
 const yajl_callbacks *format_sort_callbacks(void);
 

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "layout/format.h"
+#include "layout/formatter.h"
 
 /* Whether yajl's string or number s lies in the input it parses (sink.h):
  * then it holds nothing to escape, and can be read past its end. */

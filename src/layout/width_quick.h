@@ -1,7 +1,7 @@
 /* width_quick.h - --width's common cases, without a call: a token taken
  * into a held container, an element written straight out when nothing is
  * held, a held container that closes and fits, each with one room check
- * and fixed-width copies.  Private to width_layout.c.
+ * and fixed-width copies.  For width_format.c.
  *
  * They take shorter ways to what width_begin(), width_end() and
  * width_settle() do, and leave the engine as those would.  Neither colour
@@ -25,9 +25,9 @@ enum { WQ_NONE, WQ_DONE, WQ_SETTLE, WQ_INVALID, WQ_FRONT };
  * slices (a line longer than SLICES_MAX bytes takes the general path). */
 #define WQ_ROOM (2 * SLICES_MAX + FBUFFER_COPY_WIDTH)
 
-/* The longest separator taken as a slice of nl_indent (separator_fits()):
- * read in whole slices, it stays inside the run. */
-#define WQ_SEPARATOR_MAX WIDTH_NL_RUN
+/* The longest separator taken as a slice of the style's run
+ * (separator_fits()). */
+#define WQ_SEPARATOR_MAX STYLE_SEPARATOR_MAX
 
 /* ", " between the elements of a held container, readable a whole slice. */
 static const char wq_comma[FBUFFER_COPY_WIDTH] = ", ";
@@ -39,20 +39,20 @@ WIDTH_INLINE int wq_nothing_held(const struct width *w)
 }
 
 /* The separator before an element written straight out, as width_separator()
- * writes it, as a slice of nl_indent (readable a whole slice further):
+ * writes it, as a slice of the run (readable a whole slice further):
  * sets *n to its length, 0 after a key written out. */
 WIDTH_INLINE const char *wq_separator(const struct width *w, size_t *n)
 {
-	int more = w->expanded[w->depth] & EXPANDED_MEMBERS;
+	int more = w->expanded[w->depth] & CONTAINER_MEMBERS;
 
-	*n = w->key_out ? 0 : (more ? 2 : 1) + w->depth * w->style.indent;
-	return w->nl_indent + !more;
+	*n = w->key_out ? 0 : (more ? 2 : 1) + w->depth * w->indent;
+	return w->run + !more;
 }
 
 /* The separator is written: an element went straight out. */
 WIDTH_INLINE void wq_separator_done(struct width *w)
 {
-	w->expanded[w->depth] |= EXPANDED_MEMBERS;
+	w->expanded[w->depth] |= CONTAINER_MEMBERS;
 	w->key_out = 0;
 	w->after_key = 0;
 }
@@ -144,11 +144,13 @@ WIDTH_INLINE int wq_string(struct width *w, const unsigned char *s, size_t len, 
  * value's node starts after it, and its columns before it. */
 WIDTH_INLINE int wq_key(struct width *w, const unsigned char *s, size_t len, int mode)
 {
+	const struct layout_style *ls = w->style.layout;
+
 	if (w->open_hi != w->open_lo) {
 		int comma = w->need_comma;
 		w->elem_start = width_text_end(w) + (comma ? 2 : 0);
 		w->elem_col = w->col + (comma ? 2 : 0);
-		if (wq_text_string(w, comma, s, len, ": ", 2, mode) < 0)
+		if (wq_text_string(w, comma, s, len, ls->colon, ls->colon_len, mode) < 0)
 			return WQ_INVALID;
 		w->after_key = 1;
 		w->need_comma = 0;
@@ -160,7 +162,7 @@ WIDTH_INLINE int wq_key(struct width *w, const unsigned char *s, size_t len, int
 	const char *sep = wq_separator(w, &sn);
 	/* only ASCII with nothing to escape: its columns are its bytes */
 	if (FB_UNLIKELY(sn > WQ_SEPARATOR_MAX) ||
-	    !escape_string_framed_quick(w->out, sep, sn, s, len, ": ", 2, mode))
+	    !escape_string_framed_quick(w->out, sep, sn, s, len, ls->colon, ls->colon_len, mode))
 		return WQ_NONE;
 	wq_separator_done(w);
 	w->key_out = 1;
@@ -220,8 +222,8 @@ WIDTH_INLINE int wq_close_expanded(struct width *w, char bracket)
 {
 	struct fbuffer *out = w->out;
 	size_t used = out->len, depth = w->depth - 1;
-	int members = w->expanded[w->depth] & EXPANDED_MEMBERS;
-	size_t n = members ? 1 + depth * w->style.indent : 0;
+	int members = w->expanded[w->depth] & CONTAINER_MEMBERS;
+	size_t n = members ? 1 + depth * w->indent : 0;
 
 	FB_ASSERT(w->depth > 0);
 	if (w->after_key || !wq_nothing_held(w) ||
@@ -233,7 +235,7 @@ WIDTH_INLINE int wq_close_expanded(struct width *w, char bracket)
 	w->deadline = 0;
 	out->len = used + n + 1;
 	char *d = out->ptr + used;
-	fbuffer_copy_slices(d, w->nl_indent + 1, n);
+	fbuffer_copy_slices(d, w->run + 1, n);
 	d[n] = bracket;
 	return WQ_DONE;
 }

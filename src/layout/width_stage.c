@@ -39,14 +39,14 @@ int width_stage_done(struct formatter *f, int rc)
 	f->width.events++;      /* progress, for the reader */
 	if (!rc || st->fmt.depth > 0)
 		return rc;
-	yajl_handle h = yajl_alloc(format_width_callbacks(), NULL, f);
+	yajl_handle h = yajl_alloc(st->replay, NULL, f);
 	if (!h)
 		out_of_memory();
 	yajl_config(h, yajl_dont_validate_strings, 1);
 	st->replaying = 1;
 	int raw = f->raw_check, plain = f->width.plain;
 	f->raw_check = 0;       /* the stage wrote the raw text already */
-	f->width.plain = !f->opt->color && !f->opt->general_only;       /* no stage in the way */
+	f->width.plain = width_fast(f->opt, 1);
 	rc = yajl_parse(h, (const unsigned char *)st->fmt.output.ptr, st->fmt.output.len) ==
 		     yajl_status_ok &&
 	     yajl_complete_parse(h) == yajl_status_ok;
@@ -59,7 +59,7 @@ int width_stage_done(struct formatter *f, int rc)
 	return rc;
 }
 
-struct width_stage *width_stage_new(struct formatter *f)
+struct width_stage *width_stage_new(struct formatter *f, const yajl_callbacks *replay)
 {
 	const struct format_options *opt = f->opt;
 
@@ -74,6 +74,7 @@ struct width_stage *width_stage_new(struct formatter *f)
 	st->opt.width = 0;
 	st->opt.comments = 0;
 	st->outer = f->hooks;
+	st->replay = replay;
 	st->hooks = (struct feed_hooks){
 		.ctx = st,
 		.value_end = stage_value_end,

@@ -3,7 +3,7 @@
  * own (the stage), compact and sorted, into memory; its text is then
  * parsed again, in sorted order, into the --width callbacks.  Memory is
  * that of --sort-keys: the largest object, a few times over.  Private to
- * width_layout.c.
+ * width_format.c.
  */
 #ifndef JFMT_WIDTH_STAGE_H
 #define JFMT_WIDTH_STAGE_H
@@ -16,14 +16,16 @@ struct width_stage {
 	const struct feed_hooks *outer; /* the reader's */
 	struct formatter fmt;
 	const yajl_callbacks *cbs;      /* fmt's */
+	const yajl_callbacks *replay;   /* --width's, for the sorted text */
 	int replaying;                  /* the stage's text is being parsed */
 };
 
 /**
  * The stage for f's options, passing on to f's hooks, or NULL without
- * --sort-keys.  Free it with width_stage_free().
+ * --sort-keys: each sorted object's text is parsed again into `replay`,
+ * the --width callbacks, with f.  Free it with width_stage_free().
  */
-struct width_stage *width_stage_new(struct formatter *f);
+struct width_stage *width_stage_new(struct formatter *f, const yajl_callbacks *replay);
 
 /** Forget a half-sorted object (after a parse error). */
 void width_stage_reset(struct width_stage *st);

@@ -65,15 +65,10 @@ static void order_records(struct sorter *s)
 	}
 }
 
-/* A newline and `n` bytes of indentation. */
+/* A line break and `n` bytes of indentation. */
 static void put_newline(const struct sorter *s, struct fbuffer *out, size_t n)
 {
-	if (FB_LIKELY(n <= SORT_INDENT_RUN)) {
-		fbuffer_append_padded(out, s->nl_run, 1 + n);
-	} else {
-		fbuffer_append(out, s->nl_run, 1 + SORT_INDENT_RUN);
-		fbuffer_append_repeat(out, s->nl_run[1], n - SORT_INDENT_RUN);
-	}
+	style_put_break(s->style, out, n, 0);
 }
 
 /* The first newline mark in [p, e), or e.  Wide loads go as far as
@@ -148,7 +143,7 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 {
 	const char *p = s->capture.ptr + start, *e = s->capture.ptr + end;
 	const char *cend = s->capture.ptr + s->capture.len;
-	const char *run = s->nl_run;
+	const char *run = s->style->run + 1;    /* the line end, indentation */
 	const size_t indent = s->indent;
 
 	if (indent == 0) {
@@ -191,7 +186,7 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 				 * (told by w, not by the byte again, which
 				 * cost a move on every mark) in the run, with
 				 * room for it and a step */
-				if (w >= SORT_DEPTH_MORE * indent || w > SORT_INDENT_RUN ||
+				if (w >= SORT_DEPTH_MORE * indent || w > STYLE_RUN ||
 				    (size_t)(dend - d) < n + 1 + w + SCAN_WIDTH + FBUFFER_COPY_WIDTH)
 					break;
 				fbuffer_copy_slices(d + n, run, 1 + w);

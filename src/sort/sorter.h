@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "base/fbuffer.h"
+#include "style/style.h"
 
 /* In the capture, a newline is followed by its depth, seven bits a byte,
  * low bits first, the high bit set on all but the last byte.  With no
@@ -50,10 +51,6 @@
  * writing the capture out (sort_emit()) from 4.7M to 1.7M, and of -S as a
  * whole, the rewriting included, from 25.0M to 22.4M. */
 #define SORT_REWRITE_MAX 65536
-
-/* Indentation is copied from one prebuilt run of this many bytes after
- * the newline; deeper levels append more. */
-#define SORT_INDENT_RUN 1024
 
 #define SORT_NO_TAIL SIZE_MAX
 
@@ -116,7 +113,7 @@ struct sort_frame {
 struct sorter {
 	struct fbuffer capture;         /* the outermost open object's members */
 	size_t indent;                  /* indentation per level, in bytes */
-	char *nl_run;                   /* "\n" then indentation, prebuilt */
+	const struct layout_style *style; /* the line breaks written out */
 	size_t *members;                /* open objects' members: where each
 					 * starts (after its separator) */
 	uint64_t *prefixes;             /* and its key's key_prefix(), or

@@ -11,15 +11,13 @@
 #include "sort/sortemit.h"
 #include "sort/sortorder.h"
 
-void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments)
+void sorter_init(struct sorter *s, const struct layout_style *style, int comments)
 {
 	memset(s, 0, sizeof *s);
 	fbuffer_init_mem(&s->capture);
-	s->indent = indent;
+	s->style = style;
+	s->indent = style->indent;
 	s->comments = comments;
-	s->nl_run = xrealloc(NULL, 1 + SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
-	s->nl_run[0] = '\n';
-	memset(s->nl_run + 1, indent_char, SORT_INDENT_RUN + FBUFFER_COPY_WIDTH);
 }
 
 /* Free the arrays of members and records, and leave them empty. */
@@ -45,7 +43,6 @@ static void free_arrays(struct sorter *s)
 
 void sorter_release(struct sorter *s)
 {
-	free(s->nl_run);
 	free_arrays(s);
 	free(s->tasks);
 	free(s->rewrite);

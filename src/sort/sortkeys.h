@@ -43,7 +43,7 @@
  * (then sorter_key() and sorter_comma() are called for every member);
  * free it with sorter_release().
  */
-void sorter_init(struct sorter *s, size_t indent, char indent_char, int comments);
+void sorter_init(struct sorter *s, const struct layout_style *style, int comments);
 void sorter_release(struct sorter *s);
 
 /** Forget any open objects (after a parse error). */

@@ -147,16 +147,15 @@ static inline int separator_fits(size_t n, size_t max, size_t after, const struc
 		(n <= max && fbuffer_avail(out) >= n + FBUFFER_COPY_WIDTH + after);
 }
 
-/* `post` (a colon, perhaps a space) after the string of `len` bytes quoted
- * at d. */
+/* `post` (a key's colon) after the string of `len` bytes quoted at d,
+ * copied as ESCAPE_POST_MAX bytes: where npost is not 0, post is readable
+ * that far, and the room after the string is reserved. */
 static inline __attribute__((always_inline)) void
 put_post(char *d, size_t len, const char *post, size_t npost)
 {
 	FB_ASSERT(npost <= ESCAPE_POST_MAX);
 	if (npost > 0)
-		d[len + 2] = post[0];
-	if (npost > 1)
-		d[len + 3] = post[1];
+		memcpy(d + len + 2, post, ESCAPE_POST_MAX);
 }
 
 /* The quotes around a string copied to d + 1, and `post` after it. */

@@ -59,11 +59,9 @@ void width_init(struct width *w, const struct width_style *style, struct fbuffer
 	memset(w, 0, sizeof *w);
 	w->style = *style;
 	w->out = out;
-	w->indent_cols = style->indent * (style->indent_char == '\t' ? WIDTH_TAB_COLUMNS : 1);
-	w->nl_indent = xrealloc(NULL, 2 + WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
-	w->nl_indent[0] = ',';
-	w->nl_indent[1] = '\n';
-	memset(w->nl_indent + 2, style->indent_char, WIDTH_NL_RUN + FBUFFER_COPY_WIDTH);
+	w->indent = style->layout->indent;
+	w->run = style->layout->run;
+	w->indent_cols = w->indent * (style->layout->indent_char == '\t' ? WIDTH_TAB_COLUMNS : 1);
 	for (int i = 0; i < 2; i++)
 		w->comma_len[i] = strlen(style->comma[i]);
 	fbuffer_init_mem(&w->text);
@@ -90,7 +88,6 @@ void width_release(struct width *w)
 	free(w->nodes);
 	free(w->open);
 	free(w->expanded);
-	free(w->nl_indent);
 }
 
 void width_grow(struct width *w)
@@ -112,7 +109,7 @@ static void push_expanded(struct width *w, int object)
 	w->depth++;
 	if (w->depth >= w->expanded_cap)
 		w->expanded = xgrow_array(w->expanded, &w->expanded_cap, w->depth + 1, 1);
-	w->expanded[w->depth] = object ? EXPANDED_OBJECT : 0;
+	w->expanded[w->depth] = object ? CONTAINER_OBJECT : 0;
 	width_set_room(w);
 }
 
@@ -156,7 +153,7 @@ static const char *string_end(const char *s, const char *end)
  * right after a held container). */
 static void put_scalars(struct width *w, size_t to)
 {
-	int obj = w->expanded[w->depth] & EXPANDED_OBJECT;
+	int obj = w->expanded[w->depth] & CONTAINER_OBJECT;
 	const char *comma = w->style.comma[obj];
 	size_t sep = w->comma_len[obj] + 1;
 	size_t lead = (size_t)(strchr(comma, ',') - comma);     /* colour */
@@ -221,7 +218,7 @@ void width_settle(struct width *w)
 		if (x->kind == NODE_CLOSE) {    /* of the innermost expanded one */
 			unsigned char e = w->expanded[w->depth--];
 			width_set_room(w);
-			if (e & EXPANDED_MEMBERS)
+			if (e & CONTAINER_MEMBERS)
 				width_newline(w, w->depth, 0);
 			put(w, x->b0, x->b1);
 			w->cursor = x->b1;

@@ -20,7 +20,7 @@
  *
  * Use: for each token, width_begin() says where to write it; write it
  * there; then width_end().  The engine writes decided output to the
- * fbuffer given at init.  Private to the formatter (width_layout.c), whose
+ * fbuffer given at init.  Used by the --width consumer (width_format.c), whose
  * common tokens take shorter ways to the same (width_quick.h).
  */
 #ifndef JFMT_WIDTH_H
@@ -29,6 +29,7 @@
 #include <stddef.h>
 
 #include "base/fbuffer.h"
+#include "style/style.h"
 
 /* The widest --width, so that what is held stays small. */
 #define WIDTH_MAX 10000
@@ -49,8 +50,7 @@ enum width_event {
 
 struct width_style {
 	size_t limit;           /* columns, >= 1 */
-	size_t indent;          /* indentation characters per level */
-	char indent_char;       /* ' ' or '\t' */
+	const struct layout_style *layout;     /* indentation, line breaks */
 	int color;              /* tokens hold colour escapes */
 	const char *comma[2];   /* the comma in an array, in an object */
 };
@@ -78,7 +78,8 @@ struct width {
 	struct width_style style;
 	size_t indent_cols;     /* columns per level */
 	struct fbuffer *out;    /* decided output */
-	char *nl_indent;        /* ",\n" and a run of indentation */
+	size_t indent;          /* style.layout's, at hand */
+	const char *run;        /* style.layout's run (style.h) */
 	size_t comma_len[2];
 
 	/* What is held: the one-line text of the undecided tokens, from
@@ -146,14 +147,8 @@ void width_grow(struct width *w);
 
 /* --- Writing out --- */
 
-/* A separator is copied from ",\n" and a run of this many indentation
- * characters (readable FBUFFER_COPY_WIDTH bytes further); deeper levels
- * append more. */
-#define WIDTH_NL_RUN 1024
-
-/* Bits of width.expanded[depth], for a container written expanded. */
-#define EXPANDED_OBJECT  1
-#define EXPANDED_MEMBERS 2
+/* width.expanded[depth] holds the container_bits (style.h) of a container
+ * written expanded: CONTAINER_OBJECT and CONTAINER_MEMBERS. */
 
 /* The columns left for an element of the innermost expanded container. */
 WIDTH_INLINE void width_set_room(struct width *w)
@@ -167,16 +162,7 @@ WIDTH_INLINE void width_set_room(struct width *w)
  * `comma`. */
 WIDTH_INLINE void width_newline(struct width *w, size_t depth, int comma)
 {
-	size_t n = depth * w->style.indent;
-	const char *s = w->nl_indent + !comma;
-	size_t head = comma ? 2 : 1;
-
-	if (FB_LIKELY(n <= WIDTH_NL_RUN)) {
-		fbuffer_append_padded(w->out, s, head + n);
-	} else {
-		fbuffer_append(w->out, s, head + WIDTH_NL_RUN);
-		fbuffer_append_repeat(w->out, w->style.indent_char, n - WIDTH_NL_RUN);
-	}
+	style_newline(w->style.layout, w->out, depth, comma);
 }
 
 /* Before an element of the innermost expanded container (nothing before a
@@ -190,10 +176,10 @@ WIDTH_INLINE void width_separator(struct width *w)
 		return;
 	}
 	unsigned char *e = &w->expanded[w->depth];
-	int more = *e & EXPANDED_MEMBERS;
-	*e |= EXPANDED_MEMBERS;
+	int more = *e & CONTAINER_MEMBERS;
+	*e |= CONTAINER_MEMBERS;
 	if (more && w->style.color) {
-		int obj = *e & EXPANDED_OBJECT;
+		int obj = *e & CONTAINER_OBJECT;
 		fbuffer_append(w->out, w->style.comma[obj], w->comma_len[obj]);
 		more = 0;
 	}

@@ -61,6 +61,7 @@
 #include "layout/format.h"
 #include "read/read.h"
 #include "layout/validate.h"
+#include "layout/width_format.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -168,9 +169,15 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 		validate_sink(&val, &sink);
 		fbuffer_init_mem(&res->out);
 	} else {
-		format_init(&fmt, opt, reader_hooks(&reader));
+		if (format_uses_width(opt))
+			width_format_init(&fmt, opt, reader_hooks(&reader));
+		else
+			format_init(&fmt, opt, reader_hooks(&reader));
 		fbuffer_init_mem(&fmt.output);
-		format_sink(&fmt, &sink);
+		if (format_uses_width(opt))
+			width_format_sink(&fmt, &sink);
+		else
+			format_sink(&fmt, &sink);
 	}
 	reader_set_sink(&reader, &sink);
 	FILE *saved = stderr;
@@ -182,7 +189,10 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 		validate_release(&val);
 	} else {
 		res->out = fmt.output;     /* the run keeps the output */
-		format_release(&fmt);
+		if (format_uses_width(opt))
+			width_format_release(&fmt);
+		else
+			format_release(&fmt);
 	}
 	close(fd);      /* wakes a feeder still blocked on a full socket */
 	if (pattern != 0 && len != 0)

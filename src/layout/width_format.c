@@ -1,17 +1,19 @@
-/* width_layout.c - the formatter's yajl callbacks for --width: each token
- * is written (escaped, coloured) where the layout engine (width.h) says,
- * and the engine places it.  With --sort-keys, the events of each
- * outermost object go through the stage first (width_stage.h).
+/* width_format.c - --width's consumer: the formatter's yajl callbacks
+ * for --width, where each token is written (escaped, coloured) where the
+ * layout engine (width.h) says, and the engine places it.  With
+ * --sort-keys, the events of each outermost object go through the stage
+ * first (width_stage.h).  See width_format.h.
  */
+#include "layout/width_format.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "base/alloc.h"
-#include "layout/format.h"
-#include "layout/layout.h"
-#include "width/width.h"
+#include "layout/pieces.h"
 #include "layout/width_quick.h"
 #include "layout/width_stage.h"
+#include "width/width.h"
 
 /* Start a token, and point f->out where its bytes go.  Both are inlined
  * whole, as width_begin() and width_end() reduce to a few lines for each
@@ -41,8 +43,8 @@ WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t rec
 /* Before a value: --seq's record separator at the top level. */
 static void begin_any_value(struct formatter *f)
 {
-	if (f->depth == 0 && f->opt->seq)
-		fbuffer_append_char(&f->output, '\x1e');
+	if (f->depth == 0)
+		begin_document(f);
 }
 
 /* --- The general path, out of line --- */
@@ -301,15 +303,29 @@ static const yajl_callbacks width_callbacks = {
 	.yajl_start_array = w_start_array, .yajl_end_array = w_end_array,
 };
 
-const yajl_callbacks *format_width_callbacks(void)
+/* Progress, for the reader (sink.progress): an event may be held instead
+ * of written, but its columns count, as every token has some. */
+static unsigned long long width_progress(const void *ctx)
 {
-	return &width_callbacks;
+	const struct formatter *f = ctx;
+
+	return fbuffer_total(&f->output) + f->width.col + f->width.events;
 }
 
-void format_width_init(struct formatter *f)
+static void width_sink_reset(void *ctx)
 {
-	const struct format_options *opt = f->opt;
+	struct formatter *f = ctx;
 
+	format_reset(f);
+	width_reset(&f->width);
+	if (f->width_stage)
+		width_stage_reset(f->width_stage);
+}
+
+void width_format_init(struct formatter *f, const struct format_options *opt,
+		       const struct feed_hooks *hooks)
+{
+	format_init(f, opt, hooks);
 	for (int obj = 0; obj < 2; obj++) {
 		const char *seq = opt->color_seq[obj ? COLOR_OBJECT : COLOR_ARRAY];
 		if (opt->color)
@@ -319,26 +335,27 @@ void format_width_init(struct formatter *f)
 	}
 	struct width_style style = {
 		.limit = (size_t)opt->width,
-		.indent = (size_t)opt->indent,
-		.indent_char = opt->indent_char,
+		.layout = &f->style,
 		.color = opt->color,
 		.comma = { f->width_comma[0], f->width_comma[1] },
 	};
 	width_init(&f->width, &style, &f->output);
-	f->width.plain = !opt->color && !opt->sort_keys && !opt->general_only;
-	f->width_stage = width_stage_new(f);
+	f->width.plain = width_fast(opt, 0);
+	f->width_stage = width_stage_new(f, &width_callbacks);
 }
 
-void format_width_reset(struct formatter *f)
+void width_format_sink(struct formatter *f, struct sink *sink)
 {
-	width_reset(&f->width);
-	if (f->width_stage)
-		width_stage_reset(f->width_stage);
+	format_sink(f, sink);
+	sink->callbacks = &width_callbacks;
+	sink->reset = width_sink_reset;
+	sink->progress = width_progress;
 }
 
-void format_width_release(struct formatter *f)
+void width_format_release(struct formatter *f)
 {
 	width_release(&f->width);
 	width_stage_free(f->width_stage);
 	f->width_stage = NULL;
+	format_release(f);
 }

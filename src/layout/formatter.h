@@ -1,0 +1,138 @@
+/* formatter.h - the formatter's data: its options, and the state that
+ * every layout path reads and writes.  Its code is the rest of layout/:
+ * format.h is its life cycle and its face to the reader, pieces.h the
+ * pieces of output, layout.c, sortlayout.c and width_format.c the yajl
+ * callbacks, placement.c the comments.  Everything here is below all of
+ * them.
+ */
+#ifndef JFMT_FORMATTER_H
+#define JFMT_FORMATTER_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+#include "base/fbuffer.h"
+#include "base/sink.h"
+#include "sort/sortkeys.h"
+#include "style/style.h"
+#include "width/width.h"
+
+struct width_stage;
+
+/* Colour classes, in the order JFMT_COLORS lists them. */
+enum color_class {
+	COLOR_NULL, COLOR_FALSE, COLOR_TRUE, COLOR_NUMBER, COLOR_STRING,
+	COLOR_ARRAY, COLOR_OBJECT, COLOR_KEY, COLOR_CLASSES
+};
+
+#define COLOR_SEQ_MAX 32
+
+/* The widest indentation per level, in spaces. */
+#define FORMAT_INDENT_MAX 16
+
+struct format_options {
+	int compact;            /* no whitespace inside values */
+	int indent;             /* spaces (or tabs) per level, 0 to FORMAT_INDENT_MAX */
+	char indent_char;       /* ' ' or '\t' */
+	int sort_keys;          /* sort object members by key bytes */
+	int escape_mode;        /* ESCAPE_* flags */
+	int seq;                /* RFC 7464: RS before each value */
+	int comments;           /* keep the input's comments (placement.h) */
+	int color;              /* wrap tokens in colour escapes */
+	int width;              /* --width: 0, or columns (not when compact) */
+	int general_only;       /* every layout fast path off: the referee
+				 * (make general; format_plain()) */
+	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
+};
+
+struct formatter {
+	/* The real output.  Its owner binds it (fbuffer_init_fd()) after
+	 * format_init(), and flushes it; format_reset() and format_release()
+	 * leave it alone.  It lives here, not behind a pointer, so that the
+	 * plain layouts reach it without a load first. */
+	struct fbuffer output;
+	struct fbuffer *out;     /* where output goes now: &output, or the
+				  * sorter's capture */
+	const struct format_options *opt;
+	const struct feed_hooks *hooks;
+	int raw_check;           /* ask hooks->raw_string for each string */
+	/* The input yajl parses now (sink.set_input), or input_len 0: a
+	 * string inside it holds nothing to escape (quick.h). */
+	const unsigned char *input;
+	size_t input_len;
+	/* Where the last value in an object ended, in that input, when the
+	 * reader was not told through hooks->member_end (sink.take_member_end) */
+	const unsigned char *member_end;
+	/* The same for documents (sink.take_value_end): how many ended so,
+	 * and where the last did, if hooks->value_end was not called after */
+	unsigned long values_ended;
+	const unsigned char *value_end;
+	/* A key in that input, not written yet: its member's value writes
+	 * it (quick.h), or else write_key() (pieces.h) */
+	const unsigned char *key;
+	size_t key_len;
+	/* -S: just after the last key's closing quote, in that input, when
+	 * it lay there (sortlayout.c) */
+	const unsigned char *key_after;
+
+	size_t depth;            /* open containers */
+	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */
+	size_t state_cap;
+
+	struct layout_style style; /* what goes between tokens (style.h) */
+	/* the general callbacks: the -S callbacks hand them what they do
+	 * not take (sortlayout.c) */
+	const yajl_callbacks *general;
+
+	struct sorter sort;      /* --sort-keys */
+	int top_line;            /* --comments: what the last line at the top
+				  * level holds (TOP_*) */
+
+	/* --width's (width_format.h), set up only by width_format_init() */
+	struct width width;
+	struct width_stage *width_stage; /* with --sort-keys */
+	char width_comma[2][COLOR_SEQ_MAX + 8];
+};
+
+/**
+ * Whether the fast paths may write what `opt` asks for: no colour, and not
+ * the referee build (make general), which runs the general callbacks
+ * alone.  The -S callbacks and --width's quick paths ask this (with no
+ * sorting still ahead of them); the plain layouts ask format_plain().
+ */
+static inline int format_fast(const struct format_options *opt)
+{
+	return !opt->color && !opt->general_only;
+}
+
+/**
+ * Whether --width's quick paths (width_quick.h) apply to `opt`: the fast
+ * paths (format_fast()) with no sorting still ahead, which there is not
+ * while the stage's sorted text is `replaying`.
+ */
+static inline int width_fast(const struct format_options *opt, int replaying)
+{
+	return format_fast(opt) && (!opt->sort_keys || replaying);
+}
+
+/** Whether the plain layouts apply to `opt`: the fast paths, and nothing
+ * but JSON's own escaping, no sorting, no --seq, no comments. */
+static inline int format_plain(const struct format_options *opt)
+{
+	return format_fast(opt) && !opt->sort_keys && !opt->seq && !opt->escape_mode &&
+		!opt->comments;
+}
+
+/** Whether `opt` lays containers out by width (-c ignores --width). */
+static inline int format_uses_width(const struct format_options *opt)
+{
+	return opt->width > 0 && !opt->compact;
+}
+
+/* What the last line at the top level holds, with --comments: a line ends
+ * only when what comes next is known, as a comment may follow a value on
+ * its line (placement.c). */
+enum { TOP_NONE, TOP_DOC, TOP_LEAD };   /* nothing; a value; comments
+					 * before the next value */
+
+#endif
