@@ -138,9 +138,10 @@ def evaluate(data):
     return rows
 
 
-def target(input_name, cmd, base):
-    """The Ir limit set for `cmd` ÷ `base` on an input, or None."""
+def target(input_name, cmd, base, kind="ir"):
+    """The limit set for `cmd` ÷ `base` on an input (kind "ir"), or for
+    `cmd` ÷ its previous count (kind "ir_prev", base None); or None."""
     for goal in GOALS:
-        if (goal["kind"], goal["input"], goal["cmd"], goal["base"]) == ("ir", input_name, cmd, base):
+        if (goal["kind"], goal["input"], goal["cmd"], goal["base"]) == (kind, input_name, cmd, base):
             return goal["limit"]
     return None

@@ -1,10 +1,14 @@
 # Bar chart of throughput per tool, drawn by summarize.py:
-#   gnuplot -e "datafile='summary.dat'" -e "outfile='summary.svg'" \
-#           -e "plottitle='...'" -e "nrows=N" plot.gp
-# summary.dat: tab-separated tool name, MB/s, colour class (0 floor, 1 jfmt, 2 other).
+#   gnuplot -e "datafile='build/bench/full/summary.dat'" \
+#           -e "outfile='bench/results/summary.svg'" \
+#           -e "plottitle='...'" -e "nrows=N" bench/plot.gp
+# summary.dat, written with a run's raw files: tab-separated tool name,
+# MB/s, colour class (0 floor, 1 jfmt, 2 other).  The chart (SVG) goes
+# beside SUMMARY.md, which shows it.  The defaults below are those of a
+# full run, from the repository root.
 
-if (!exists("datafile")) datafile = 'summary.dat'
-if (!exists("outfile")) outfile = 'summary.svg'
+if (!exists("datafile")) datafile = 'build/bench/full/summary.dat'
+if (!exists("outfile")) outfile = 'bench/results/summary.svg'
 if (!exists("plottitle")) plottitle = 'Throughput, MB/s'
 if (!exists("nrows")) nrows = 10
 

@@ -1,20 +1,35 @@
 #!/usr/bin/env python3
-"""Turn the files bench/run leaves in a results directory into SUMMARY.md,
-summary.dat and (through gnuplot and plot.gp) summary.svg.
+"""Turn the raw files bench/run leaves in a directory into SUMMARY.md and
+(through gnuplot and plot.gp) its chart, summary.svg.
 
-Usage: summarize.py RESULTS_DIR [PREVIOUS_DIR]
+Usage: summarize.py [--out OUT_DIR] [RAW_DIR [PREVIOUS_DIR]]
+       summarize.py --machine
 
-Reads: meta.tsv, tools.tsv, inputs.tsv, <input>.json and <input>.slow.json
-(hyperfine exports), turns-<input>.tsv, memory.tsv, callgrind.tsv,
-notes.txt -- whichever exist; and PREVIOUS_DIR/callgrind.tsv and meta.tsv,
-the committed run that instruction counts are compared with.
+RAW_DIR: a run's raw files (default: $BENCH_WORK/full, BENCH_WORK being
+build/bench unless set: where a full run leaves them).  Reads: meta.tsv,
+tools.tsv, inputs.tsv, <input>.json and <input>.slow.json (hyperfine
+exports), turns-<input>.tsv, memory.tsv, callgrind.tsv, notes.txt --
+whichever exist.  Writes summary.dat, the chart's data, there.
+
+PREVIOUS_DIR: the run that instruction counts are compared with (default:
+RAW_DIR/previous, where bench/run keeps the committed SUMMARY.md it
+started from).  Either the raw files of a run (callgrind.tsv, meta.tsv)
+or a SUMMARY.md, whose instruction table is read; and committed_in.
+
+OUT_DIR: where SUMMARY.md and summary.svg are written (default:
+bench/results for a full run, RAW_DIR itself for a quick one).
+
+--machine prints the machine's description, which bench/run keeps in
+meta.tsv.
 """
 
+import argparse
 import datetime
 import glob
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +37,7 @@ import sys
 import goals
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 FLOORS = ("floor", "floor-novalidate")
 PEER_ORDER_LAST = 99
 
@@ -47,6 +63,32 @@ def read_pairs(path):
                     k, v = line.rstrip("\n").split("\t", 1)
                     out[k] = v
     return out
+
+
+def read_summary(path):
+    """The instruction counts {(input, name): Ir} and the meta.tsv pairs that
+    a SUMMARY.md this script wrote shows (its Instructions table, and the
+    commit jfmt was built from)."""
+    ir, meta = {}, {}
+    if not os.path.isfile(path):
+        return ir, meta
+    section = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("## "):
+                section = line[3:]
+                continue
+            m = re.match(r"- jfmt measured: `(.*)`, built from commit (.+)$", line)
+            if m:
+                meta["jfmt"], meta["commit"] = m.groups()
+            if not (section or "").startswith("Instructions") or not line.startswith("|"):
+                continue
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            count = cells[2].replace(",", "") if len(cells) > 2 else ""
+            if count.isdigit():
+                ir[(cells[0], cells[1].strip("`"))] = int(count)
+    return ir, meta
 
 
 def machine():
@@ -111,11 +153,18 @@ class Run:
     def __init__(self, res, prev):
         self.res = res
         self.meta = read_pairs(os.path.join(res, "meta.tsv"))
-        self.prev_meta = read_pairs(os.path.join(prev, "meta.tsv")) if prev else {}
-        committed = os.path.join(prev, "committed_in") if prev else ""
-        if os.path.isfile(committed):
-            with open(committed, encoding="utf-8") as f:
-                self.prev_meta.setdefault("committed_in", f.read().strip())
+        self.prev_ir, self.prev_meta = {}, {}
+        if prev:
+            if os.path.isfile(os.path.join(prev, "callgrind.tsv")):
+                self.prev_ir = {(c["input"], c["name"]): int(c["instructions"])
+                                for c in read_tsv(os.path.join(prev, "callgrind.tsv"))}
+                self.prev_meta = read_pairs(os.path.join(prev, "meta.tsv"))
+            else:
+                self.prev_ir, self.prev_meta = read_summary(os.path.join(prev, "SUMMARY.md"))
+            committed = os.path.join(prev, "committed_in")
+            if os.path.isfile(committed):
+                with open(committed, encoding="utf-8") as f:
+                    self.prev_meta.setdefault("committed_in", f.read().strip() or "?")
         self.tools = read_tsv(os.path.join(res, "tools.tsv"))
         self.order = [t["name"] for t in self.tools]
         self.style = {t["name"]: t["style"] for t in self.tools}
@@ -135,8 +184,6 @@ class Run:
                     if m["maxrss_kib"].isdigit() and m["exit"] == "0"}
         self.ir = {(c["input"], c["name"]): int(c["instructions"])
                    for c in read_tsv(os.path.join(res, "callgrind.tsv"))}
-        self.prev_ir = {(c["input"], c["name"]): int(c["instructions"])
-                        for c in read_tsv(os.path.join(prev, "callgrind.tsv"))} if prev else {}
         self.maxobj = {i["name"]: int(i["largest_object"]) for i in self.inputs
                        if i.get("largest_object", "-").isdigit()}
         npath = os.path.join(res, "notes.txt")
@@ -160,12 +207,14 @@ class Run:
 
 
 def header(run, w):
+    # a run's date and machine are in its meta.tsv; those of a run that
+    # did not record them are taken as now and here
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     w("# jfmt benchmark summary")
     w("")
-    w("- date: %s" % now)
+    w("- date: %s" % run.meta.get("date", now))
     w("- jfmt measured: `%s`, built from commit %s" % (run.meta.get("jfmt", "?"), run.meta.get("commit", "?")))
-    w("- machine: %s" % machine())
+    w("- machine: %s" % run.meta.get("machine", machine()))
     w("- mode: %s" % run.meta.get("mode", "?"))
     load = [run.meta.get("load at " + k) for k in ("start", "end")]
     if all(load):
@@ -173,7 +222,7 @@ def header(run, w):
             load[0], load[1], " (busier than its %d cores: wall times are unreliable, "
             "instruction counts are not)" % os.cpu_count()
             if max(float(l.split()[0]) for l in load) > (os.cpu_count() or 1) else ""))
-    skip = ("mode", "jfmt", "commit", "load at start", "load at end")
+    skip = ("mode", "jfmt", "commit", "load at start", "load at end", "date", "machine")
     versions = ", ".join(v if v.lower().startswith(k) else "%s %s" % (k, v)
                          for k, v in run.meta.items() if k not in skip)
     if versions:
@@ -271,8 +320,9 @@ def instructions(run, w):
                 lim = goals.target(inp, c, base) if base else None
                 if lim is not None:
                     tgt.append("≤ %.2f (%s)" % (lim, col))
-            if prev and inp in goals.CORPUS and c in ("jfmt", "jfmt -c"):
-                tgt.append("≤ 1.01 (÷ previous)")
+            lim = goals.target(inp, c, None, "ir_prev") if prev else None
+            if lim is not None:
+                tgt.append("≤ %.2f (÷ previous)" % lim)
             per = "%.1f" % (ir / run.bytes[inp]) if run.bytes.get(inp) else "—"
             w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |" % (
                 inp, c, format(ir, ","), per,
@@ -374,10 +424,28 @@ def per_input(run, w):
 
 
 def main(argv):
-    if len(argv) not in (1, 2):
-        print("usage: summarize.py RESULTS_DIR [PREVIOUS_DIR]", file=sys.stderr)
-        return 2
-    run = Run(argv[0], argv[1] if len(argv) == 2 else None)
+    ap = argparse.ArgumentParser(prog="summarize.py", usage="%(prog)s [--out OUT_DIR] "
+                                 "[RAW_DIR [PREVIOUS_DIR]] | %(prog)s --machine")
+    ap.add_argument("--out", metavar="OUT_DIR")
+    ap.add_argument("--machine", action="store_true")
+    ap.add_argument("raw", nargs="?", metavar="RAW_DIR")
+    ap.add_argument("previous", nargs="?", metavar="PREVIOUS_DIR")
+    args = ap.parse_args(argv)
+    if args.machine:
+        print(machine())
+        return 0
+    raw = args.raw or os.path.join(os.environ.get("BENCH_WORK") or
+                                   os.path.join(ROOT, "build", "bench"), "full")
+    if not os.path.isfile(os.path.join(raw, "meta.tsv")):
+        print("summarize.py: %s holds no run (no meta.tsv)" % raw, file=sys.stderr)
+        return 1
+    prev = args.previous
+    if prev is None and os.path.isdir(os.path.join(raw, "previous")):
+        prev = os.path.join(raw, "previous")
+    run = Run(raw, prev)
+    dest = args.out or (os.path.join(HERE, "results")
+                        if run.meta.get("mode") == "full" else raw)
+    os.makedirs(dest, exist_ok=True)
     out = []
     w = out.append
     header(run, w)
@@ -408,13 +476,19 @@ def main(argv):
         out.extend("- " + n for n in run.notes)
         w("")
     plot = plot_input(run)
-    if plot:
+    chart = os.path.join(dest, "summary.svg")
+    draw = plot and shutil.which("gnuplot") is not None
+    if plot and not draw:
+        print("summarize.py: gnuplot not installed, summary.svg not drawn", file=sys.stderr)
+    if draw:
         w("![throughput on %s](summary.svg)" % plot)
         w("")
-    with open(os.path.join(run.res, "SUMMARY.md"), "w", encoding="utf-8") as f:
+    elif os.path.isfile(chart):
+        os.remove(chart)  # an earlier run's
+    with open(os.path.join(dest, "SUMMARY.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(out))
     if plot:
-        make_plot(run, plot)
+        make_plot(run, plot, chart if draw else None)
     return 0
 
 
@@ -426,7 +500,8 @@ def plot_input(run):
     return "big" if "big" in timed else max(timed, key=lambda n: run.bytes[n])
 
 
-def make_plot(run, name):
+def make_plot(run, name, chart):
+    """summary.dat among the raw files, and from it (if chart) the chart."""
     nbytes = run.bytes[name]
     meds = {c: v[0] for c, v in run.meds[name].items()}
     # floor and jfmt were also timed in turns; those medians are the fairer
@@ -444,15 +519,14 @@ def make_plot(run, name):
                 % (name, nbytes))
         for rate, c, colour in rows:
             f.write("%s\t%.3f\t%d\n" % (c, rate, colour))
-    if shutil.which("gnuplot") is None:
-        print("summarize.py: gnuplot not installed, summary.svg not drawn", file=sys.stderr)
+    if not chart:
         return
     title = "Throughput on %s (%s), MB/s of input, higher is better%s" % (
         name, human_bytes(nbytes), " (floors and jfmt: runs in turns)" if name in run.turns else "")
     subprocess.run(
         ["gnuplot",
          "-e", "datafile='%s'" % dat.replace("'", ""),
-         "-e", "outfile='%s'" % os.path.join(run.res, "summary.svg").replace("'", ""),
+         "-e", "outfile='%s'" % chart.replace("'", ""),
          "-e", "plottitle='%s'" % title,
          "-e", "nrows=%d" % len(rows),
          os.path.join(HERE, "plot.gp")],
