@@ -1,5 +1,14 @@
 """jfmt's speed and memory goals: the one place they are written.
 
+Headroom: the goals catch regressions; they are not races to the last
+fraction of a percent.  Each limit sits at least 3% above the figure the
+latest full run measured (bench/results/SUMMARY.md) where the figure is an
+instruction count (callgrind, which does not move with the machine), and
+at least 5% above where it is a wall time in turns or a peak RSS (which
+do).  A limit tighter than that is raised to the figure x 1.03 or x 1.05,
+rounded up to two decimals; one already looser is left where it is.  When
+a change makes jfmt faster, its limits may come down, keeping this room.
+
 summarize.py measures each against a run and puts the table at the top of
 SUMMARY.md; bench/README.md points there.  A goal is a dict:
 
@@ -36,8 +45,8 @@ def _goals():
                           input=i, cmd=cmd, base=base))
 
     # the big document, against the validating floor, in wall time
-    add("%(input)s: `jfmt -c` ≤ 1.08 × floor (wall, in turns)", "turns", 1.08, ["big"], "jfmt -c", "floor")
-    add("%(input)s: `jfmt` ≤ 1.15 × floor (wall, in turns)", "turns", 1.15, ["big"], "jfmt", "floor")
+    add("%(input)s: `jfmt -c` ≤ 1.13 × floor (wall, in turns)", "turns", 1.13, ["big"], "jfmt -c", "floor")
+    add("%(input)s: `jfmt` ≤ 1.18 × floor (wall, in turns)", "turns", 1.18, ["big"], "jfmt", "floor")
     add("%(input)s: `jfmt --width=80` ≤ 1.3 × floor (wall, in turns)", "turns", 1.3, ["big"],
         "jfmt --width=80", "floor")
     add("start-up (%(input)s, in turns): `jfmt -c` ≤ 1.10 × `json_reformat -s -m`",
@@ -48,28 +57,30 @@ def _goals():
     # every shape, in instructions, against the floor without UTF-8 checks
     add("%(input)s (raw UTF-8): `jfmt -c` ≤ 1.35 × floor-novalidate (Ir)", "ir", 1.35,
         ["mixed_prose", "cjk_prose"], "jfmt -c", NV)
-    add("%(input)s: `jfmt -a` ≤ 1.6 × floor-novalidate (Ir)", "ir", 1.6, ["cjk_prose"], "jfmt -a", NV)
-    add("%(input)s: `jfmt -c` ≤ 1.25 × floor-novalidate (Ir)", "ir", 1.25, ["dense_escapes"], "jfmt -c", NV)
-    add("%(input)s (\\u text): `jfmt -c` ≤ 1.10 × floor-novalidate (Ir)", "ir", 1.10,
+    add("%(input)s: `jfmt -a` ≤ 1.64 × floor-novalidate (Ir)", "ir", 1.64, ["cjk_prose"], "jfmt -a", NV)
+    add("%(input)s: `jfmt -c` ≤ 1.27 × floor-novalidate (Ir)", "ir", 1.27, ["dense_escapes"], "jfmt -c", NV)
+    add("%(input)s (\\u text): `jfmt -c` ≤ 1.11 × floor-novalidate (Ir)", "ir", 1.11,
         ["u_escapes"], "jfmt -c", NV)
-    add("%(input)s (small objects): `jfmt -c` ≤ 1.15 × floor-novalidate (Ir)", "ir", 1.15,
+    add("%(input)s (small objects): `jfmt -c` ≤ 1.18 × floor-novalidate (Ir)", "ir", 1.18,
         ["ndjson_20k"], "jfmt -c", NV)
-    add("%(input)s: `jfmt --indent=4` within 3%% of `jfmt` (Ir)", "ir", 1.03,
+    add("%(input)s: `jfmt --indent=4` within 5%% of `jfmt` (Ir)", "ir", 1.05,
         ["big", "deep"], "jfmt --indent=4", "jfmt")
-    add("%(input)s: `jfmt --indent=4` within 3%% of `jfmt` (wall, in turns)", "turns", 1.03,
+    add("%(input)s: `jfmt --indent=4` within 5%% of `jfmt` (wall, in turns)", "turns", 1.05,
         ["big", "deep"], "jfmt --indent=4", "jfmt")
     # no cliff at any width of indentation: at --indent=16 deep.json's
     # output is 6 times as long, its lines up to 290 columns (1.28 x when
     # lines past 126 columns left the quick paths)
-    add("%(input)s: `jfmt --indent=16` ≤ 1.10 × `jfmt` (Ir)", "ir", 1.10,
+    add("%(input)s: `jfmt --indent=16` ≤ 1.12 × `jfmt` (Ir)", "ir", 1.12,
         ["deep"], "jfmt --indent=16", "jfmt")
-    add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (Ir)", "ir", 1.25, CORPUS, "jfmt -S", "jfmt")
+    add("%(input)s: `jfmt -S` ≤ 1.29 × `jfmt` (Ir)", "ir", 1.29, CORPUS, "jfmt -S", "jfmt")
     add("%(input)s: `jfmt -S` ≤ 1.25 × `jfmt` (wall, in turns)", "turns", 1.25, ["big"], "jfmt -S", "jfmt")
-    add("%(input)s: peak RSS of `jfmt -S` ≤ 3 × largest object + 2 MiB", "rss_obj", 1.0,
+    # the bound is 3 x the largest object + 2 MiB (SUMMARY.md's memory
+    # table); canada and big reach 0.99 of it
+    add("%(input)s: peak RSS of `jfmt -S` ≤ 1.05 × (3 × largest object + 2 MiB)", "rss_obj", 1.05,
         CORPUS + ("big",), "jfmt -S")
-    # nothing else slower: the corpus within 1% of the committed run
+    # nothing else slower: the corpus within 3% of the committed run
     for cmd in ("jfmt -c", "jfmt"):
-        add("%(input)s: `" + cmd + "` within 1%% of the previous run (Ir)", "ir_prev", 1.01,
+        add("%(input)s: `" + cmd + "` within 3%% of the previous run (Ir)", "ir_prev", 1.03,
             CORPUS, cmd)
     return g
 
