@@ -30,7 +30,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
-	f->member_end = f->value_end = f->key = f->key_after = NULL;
+	f->member_end = f->value_end = f->key = NULL;
 	f->values_ended = 0;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
@@ -72,7 +72,6 @@ static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
 		write_key(f, f->opt->compact ? PLAIN_COMPACT : PLAIN_PRETTY);
 	f->input = p;
 	f->input_len = len;
-	f->key_after = NULL;
 }
 
 static const unsigned char *sink_take_member_end(void *ctx)

@@ -71,9 +71,6 @@ struct formatter {
 	 * it (quick.h), or else write_key() (pieces.h) */
 	const unsigned char *key;
 	size_t key_len;
-	/* -S: just after the last key's closing quote, in that input, when
-	 * it lay there (sortlayout.c) */
-	const unsigned char *key_after;
 
 	size_t depth;            /* open containers */
 	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */

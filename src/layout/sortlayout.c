@@ -80,18 +80,14 @@ static ALWAYS_INLINE int put_token(struct formatter *f, const char *tok, size_t 
 	return member;
 }
 
-/* A word (true, false, null) that is a member's value ends where
- * word_end() finds it when its key lay in the input (8,000 members of
- * twitter.json are words). */
+/* A literal (true, false, null): a member's tells the reader it ended.
+ * (Finding where it ends by scanning past its key, for a pointer, saved
+ * 0.2% of -S on twitter.json: short of what a fast path must save.) */
 static ALWAYS_INLINE int sort_token(struct formatter *f, const char *tok, size_t len)
 {
-	const unsigned char *after = f->key_after;
-
 	if (!put_token(f, tok, len))
 		return 1;
-	if (!after)
-		return member_done(f);
-	return member_done_at(f, word_end(after, tok, len));
+	return member_done(f);
 }
 
 static int sort_null(void *ctx)
@@ -120,18 +116,6 @@ static int sort_number(void *ctx, const char *s, size_t n)
 	return in_input(f, u) ? member_done_at(f, u + n) : member_done(f);
 }
 
-/* escape_string_framed(), with the mode a constant in the common case (no
- * -a, no --escape-slash), so that the tests for the mode's bytes drop out:
- * 67K of the 21.2 million instructions of -S on twitter.json. */
-static ALWAYS_INLINE int sort_escape(struct fbuffer *out, const char *pre, size_t npre,
-				     const unsigned char *s, size_t n,
-				     const char *post, size_t npost, int mode)
-{
-	if (mode == 0)
-		return escape_string_framed(out, pre, npre, s, n, post, npost, 0);
-	return escape_string_framed(out, pre, npre, s, n, post, npost, mode);
-}
-
 static int sort_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct formatter *f = ctx;
@@ -147,7 +131,7 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 		if (FB_LIKELY(escape_input_framed_quick(f->out, f->style.run, 0, 1, s, n, NULL, 0)))
 			return member ? member_done_at(f, s + n + 1) : 1;
 	}
-	if (FB_UNLIKELY(sort_escape(f->out, f->style.run, 0, s, n, NULL, 0,
+	if (FB_UNLIKELY(escape_string_framed(f->out, f->style.run, 0, s, n, NULL, 0,
 				    f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
@@ -202,8 +186,8 @@ static int sort_start_map(void *ctx)
  * not take them. */
 static NOINLINE int key_text_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	if (FB_UNLIKELY(sort_escape(f->out, f->style.run, 0, s, n, f->style.colon,
-				    f->style.colon_len, f->opt->escape_mode) < 0)) {
+	if (FB_UNLIKELY(escape_string_framed(f->out, f->style.run, 0, s, n, f->style.colon,
+					     f->style.colon_len, f->opt->escape_mode) < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
 	}
@@ -214,7 +198,6 @@ static NOINLINE int key_text_slow(struct formatter *f, const unsigned char *s, s
  * where each member starts, after its separator. */
 static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	f->key_after = NULL;
 	if (!in_capture(f) || f->raw_check)
 		return general(f)->yajl_map_key(f, s, n);
 	unsigned char *st = &f->state[f->depth];
@@ -256,9 +239,9 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	c->len = used + len;
 	sorter_member_quick(so, used, used + len, SORT_PREFIX_UNKNOWN);
-	f->key_after = in_input(f, s) ? s + n + 1 : NULL;
+	int in = in_input(f, s);
 	/* (SORT_KEY_ROOM covers the slop of a string that lies in the input) */
-	if (FB_LIKELY(f->key_after ? escape_input_quoted_quick(d + len, s, n, f->style.colon, npost) :
+	if (FB_LIKELY(in ? escape_input_quoted_quick(d + len, s, n, f->style.colon, npost) :
 		      escape_quoted_quick(d + len, s, n, f->style.colon, npost, 0))) {
 		/* The prefix, from the key just written (followed by its quote
 		 * and the room reserved), rather than found again in the

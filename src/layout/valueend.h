@@ -34,17 +34,4 @@ static inline int member_done_at(struct formatter *f, const unsigned char *end)
 	return 1;
 }
 
-/* Where the word w (true, false, null, `len` bytes), a member's value,
- * ends in the input, given `after`, just after its key's closing quote
- * there: yajl gives no pointer to a word, but its first letter is the
- * first byte after the key that is not white space or the colon.  Noting
- * the end so saves the member_end hook's call (34 instructions). */
-static inline const unsigned char *word_end(const unsigned char *after, const char *w,
-					    size_t len)
-{
-	while (*after != (unsigned char)w[0])
-		after++;
-	return after + len;
-}
-
 #endif
