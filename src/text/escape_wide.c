@@ -17,20 +17,11 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__SSE2__) && defined(__has_include)
-#if __has_include(<sys/platform/x86.h>)
-#include <immintrin.h>
-/* glibc's record of the CPU's features; see scan.c for why not cpuid */
-#include <sys/platform/x86.h>
-#if defined(CPU_FEATURE_ACTIVE)         /* glibc 2.33 and later */
-#define WIDE_X86 1
-#endif
-#endif
-#endif
+#include "base/cpu.h"
 
 int escape_wide_usable;
 
-#if defined(WIDE_X86)
+#if defined(CPU_ASK)
 #define CHAR_LEN 3                      /* bytes of a character taken */
 #define UNIT_LEN 6                      /* \uxxxx */
 #define LANE_CHARS 4

@@ -18,21 +18,7 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__SSE2__)
-#include <immintrin.h>
-#define SCAN_X86 1
-/* glibc's record of the CPU's features, read at its start-up anyway:
- * asking the CPU again (cpuid) costs about 90 us of start-up in a virtual
- * machine, where each cpuid traps. */
-#if defined(__has_include)
-#if __has_include(<sys/platform/x86.h>)
-#include <sys/platform/x86.h>
-#if defined(CPU_FEATURE_ACTIVE)         /* glibc 2.33 and later */
-#define SCAN_AVX2 1
-#endif
-#endif
-#endif
-#endif
+#include "base/cpu.h"
 
 static inline int is_banned_blank(unsigned char c)
 {
@@ -52,7 +38,7 @@ static void scan_tail(const unsigned char *p, size_t i, size_t n, size_t count,
 	s->backslash = bs;
 }
 
-#if defined(SCAN_X86)
+#if defined(CPU_X86)
 /* Adding 0x75 maps '\v' and '\f' (0x0b, 0x0c) to 0x80 and 0x81, the two
  * smallest signed bytes: one signed compare with -126 finds both. */
 #define BLANK_BIAS 0x75
@@ -100,7 +86,7 @@ static void scan_sse2(const unsigned char *p, size_t n, struct scan *s)
 	scan_tail(p, i, n, count, _mm_movemask_epi8(seen) != 0, s);
 }
 
-#if defined(SCAN_AVX2)
+#if defined(CPU_ASK)
 static int avx2_usable(void)
 {
 	return CPU_FEATURE_ACTIVE(AVX2);
@@ -150,12 +136,12 @@ static void scan_avx2(const unsigned char *p, size_t n, struct scan *s)
 
 void scan_input(const unsigned char *p, size_t n, struct scan *s)
 {
-#if defined(SCAN_AVX2)
+#if defined(CPU_ASK)
 	if (avx2_usable())
 		scan_avx2(p, n, s);
 	else
 		scan_sse2(p, n, s);
-#elif defined(SCAN_X86)
+#elif defined(CPU_X86)
 	scan_sse2(p, n, s);
 #else
 	scan_tail(p, 0, n, 0, 0, s);

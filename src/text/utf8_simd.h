@@ -11,24 +11,17 @@
  * with no byte over 0x7f costs one test.
  *
  * UTF8_X86 is defined where these steps can be built and the CPU asked
- * which of them it runs; everything below needs it.
+ * which of them it runs (CPU_ASK, cpu.h); everything below needs it.
  */
 #ifndef JFMT_UTF8_SIMD_H
 #define JFMT_UTF8_SIMD_H
 
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__SSE2__)
-#include <immintrin.h>
-/* glibc's record of the CPU's features; see scan.c for why not cpuid */
-#if defined(__has_include)
-#if __has_include(<sys/platform/x86.h>)
-#include <sys/platform/x86.h>
-#if defined(CPU_FEATURE_ACTIVE)         /* glibc 2.33 and later */
+#include "base/cpu.h"
+
+#if defined(CPU_ASK)
 #define UTF8_X86 1
-#endif
-#endif
-#endif
 #endif
 
 #if defined(UTF8_X86)

@@ -34,10 +34,10 @@ static void reference(const unsigned char *p, size_t n, struct scan *s)
 
 static const struct { const char *name; scan_fn *fn; } versions[] = {
 	{ "plain", scan_plain },
-#if defined(SCAN_X86)
+#if defined(CPU_X86)
 	{ "sse2", scan_sse2 },
 #endif
-#if defined(SCAN_AVX2)
+#if defined(CPU_ASK)
 	{ "avx2", scan_avx2 },
 #endif
 };
@@ -45,7 +45,7 @@ static const struct { const char *name; scan_fn *fn; } versions[] = {
 
 static int usable(size_t v)
 {
-#if defined(SCAN_AVX2)
+#if defined(CPU_ASK)
 	if (versions[v].fn == scan_avx2)
 		return avx2_usable();
 #endif
