@@ -16,10 +16,7 @@ unsigned long long skip_white(const struct window *w, unsigned long long g)
 {
 	if (g < window_start(w))
 		g = window_start(w);
-	while (g < window_end(w) && strchr(" \t\r\n", window_byte(w, g)) &&
-	       window_byte(w, g) != 0)
-		g++;
-	return g;
+	return window_skip_blanks(w, g, window_end(w), 0);
 }
 
 /*
@@ -68,23 +65,5 @@ int skip_cut_short(const struct window *w, unsigned long long from, unsigned lon
 {
 	unsigned long long g = from < window_start(w) ? window_start(w) : from;
 
-	while (g < end) {
-		unsigned char c = window_byte(w, g);
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			g++;
-		} else if (comments && c == '/' && g + 1 < end &&
-			   window_byte(w, g + 1) == '/') {
-			while (g < end && window_byte(w, g) != '\n')
-				g++;
-		} else if (comments && c == '/' && g + 1 < end &&
-			   window_byte(w, g + 1) == '*') {
-			for (g += 2; g + 1 < end; g++)
-				if (window_byte(w, g) == '*' && window_byte(w, g + 1) == '/')
-					break;
-			g += 2;
-		} else {
-			return 1;
-		}
-	}
-	return 0;
+	return g < end && window_skip_blanks(w, g, end, comments) < end;
 }

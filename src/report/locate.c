@@ -182,27 +182,8 @@ unsigned long long locate_skip_blanks(const struct window *w, unsigned long long
 {
 	unsigned long long hi = window_end(w);
 
-	while (g < hi) {
-		unsigned char c = window_byte(w, g);
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			g++;
-			continue;
-		}
-		if (c != '/' || !comments || g + 1 >= hi)
-			return g;
-		unsigned char d = window_byte(w, g + 1);
-		if (d == '/') {
-			while (g < hi && window_byte(w, g) != '\n')
-				g++;
-		} else if (d == '*') {
-			g += 2;
-			while (g + 1 < hi && !(window_byte(w, g) == '*' && window_byte(w, g + 1) == '/'))
-				g++;
-			g += 2;
-		} else {
-			return g;
-		}
-	}
+	if (g < hi && (g = window_skip_blanks(w, g, hi, comments)) < hi)
+		return g;
 	return hi > window_start(w) ? hi - 1 : hi;
 }
 

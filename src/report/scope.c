@@ -35,22 +35,15 @@ void scope_scan(const struct window *w, unsigned long long from, unsigned long l
 			g++;
 			continue;
 		}
-		if (comments && c == '/' && g + 1 < to && window_byte(w, g + 1) == '*') {
-			unsigned long long q = g;
-			g += 2;
-			while (g + 1 < to && !(window_byte(w, g) == '*' && window_byte(w, g + 1) == '/'))
-				g++;
-			if (g + 1 >= to) {
+		int open;
+		unsigned long long e = comments ? window_comment_end(w, g, to, &open) : g;
+		if (e != g) {
+			if (open) {
 				s->in_comment = 1;
-				s->comment_start = q;
+				s->comment_start = g;
 				return;
 			}
-			g += 2;
-			continue;
-		}
-		if (comments && c == '/' && g + 1 < to && window_byte(w, g + 1) == '/') {
-			while (g < to && window_byte(w, g) != '\n')
-				g++;
+			g = e;
 			continue;
 		}
 		if (c == '[' || c == '{') {

@@ -58,4 +58,24 @@ static inline int window_has(const struct window *w, unsigned long long g,
 	return 1;
 }
 
+/* --- Between tokens: white space and comments (window.c) --- */
+
+/**
+ * The end of the comment that starts at offset g, looking no further than
+ * `end`: for a // comment, its newline (or `end`); for a block comment,
+ * the byte after its star-slash, or `end` with *open set to 1 when it
+ * does not close before.  Returns g when no comment starts there.
+ */
+unsigned long long window_comment_end(const struct window *w, unsigned long long g,
+				      unsigned long long end, int *open);
+
+/**
+ * The first offset from g up to `end` that is neither JSON's white space
+ * nor, with `comments`, inside a comment; `end` when there is none.  The
+ * one reading of what lies between tokens, for the reader's skipping
+ * (skip.c) and the reports' locating (locate.c, scope.c).
+ */
+unsigned long long window_skip_blanks(const struct window *w, unsigned long long g,
+				      unsigned long long end, int comments);
+
 #endif
