@@ -15,7 +15,7 @@
 static inline int begin_value(struct formatter *f, enum layout L)
 {
 	if (f->depth == 0) {
-		if (has_comments(f, L) && !place_top(f))
+		if (layout_comments(f, L) && !place_top(f))
 			return 0;
 		if (L == GENERAL)
 			begin_document(f);
@@ -25,13 +25,13 @@ static inline int begin_value(struct formatter *f, enum layout L)
 	if (*st & CONTAINER_OBJECT) {   /* the key and colon are out, or noted */
 		if (L != GENERAL && f->key)
 			write_key(f, L);
-		return !has_comments(f, L) || place_after_key(f);
+		return !layout_comments(f, L) || place_after_key(f);
 	}
-	if (has_comments(f, L)) {
+	if (layout_comments(f, L)) {
 		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, 0))
 			return 0;
 	} else {
-		separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
+		write_separator(f, *st & CONTAINER_MEMBERS, COLOR_ARRAY, L);
 	}
 	*st |= CONTAINER_MEMBERS;
 	return 1;
@@ -43,7 +43,7 @@ static inline int value_token(struct formatter *f, enum color_class c,
 {
 	if (!begin_value(f, L))
 		return 0;
-	token(f, c, tok, len, L);
+	write_token(f, c, tok, len, L);
 	return 1;
 }
 
@@ -168,15 +168,15 @@ static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, si
 
 	if (L != GENERAL && FB_LIKELY(!f->raw_check))
 		return plain_key(f, s, len, L);
-	if (has_comments(f, L)) {
+	if (layout_comments(f, L)) {
 		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, 1))
 			return 0;
 	} else if (L == GENERAL && (*st & CONTAINER_SORTED)) {
 		size_t sep = f->out->len;
-		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
+		write_separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 		sorter_member(&f->sort, sep);
 	} else {
-		separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
+		write_separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 	}
 	*st |= CONTAINER_MEMBERS;
 	if (!write_string(f, s, len, COLOR_KEY, L))
@@ -195,7 +195,7 @@ static ALWAYS_INLINE int do_map_key(struct formatter *f, const unsigned char *s,
 
 static NOINLINE int end_map_slow(struct formatter *f, enum layout L)
 {
-	if (has_comments(f, L) && !place_close(f))
+	if (layout_comments(f, L) && !place_close(f))
 		return 0;
 	if (L == GENERAL && (f->state[f->depth] & CONTAINER_SORTED)) {
 		f->state[f->depth] &= (unsigned char)~CONTAINER_SORTED;
@@ -259,7 +259,7 @@ static ALWAYS_INLINE int member_open(struct formatter *f, unsigned char bits, ch
 
 static NOINLINE int end_array_slow(struct formatter *f, enum layout L)
 {
-	if (has_comments(f, L) && !place_close(f))
+	if (layout_comments(f, L) && !place_close(f))
 		return 0;
 	close_container(f, ']', COLOR_ARRAY, L);
 	return end_value(f);

@@ -34,39 +34,39 @@
 enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
 
 /* Whether the input's comments are written (only ever in GENERAL). */
-static inline int has_comments(const struct formatter *f, enum layout L)
+static inline int layout_comments(const struct formatter *f, enum layout L)
 {
 	return L == GENERAL && FB_UNLIKELY(f->opt->comments);
 }
 
-static inline int is_compact(const struct formatter *f, enum layout L)
+static inline int layout_compact(const struct formatter *f, enum layout L)
 {
 	return L == PLAIN_COMPACT || (L == GENERAL && f->opt->compact);
 }
 
-static inline int is_colored(const struct formatter *f, enum layout L)
+static inline int layout_colored(const struct formatter *f, enum layout L)
 {
 	return L == GENERAL && f->opt->color;
 }
 
-static void color_on(struct formatter *f, enum color_class c)
+static void write_color_on(struct formatter *f, enum color_class c)
 {
 	const char *seq = f->opt->color_seq[c];
 	fbuffer_append(f->out, seq, strlen(seq));
 }
 
-static void color_off(struct formatter *f)
+static void write_color_off(struct formatter *f)
 {
 	fbuffer_append(f->out, "\033[0m", 4);
 }
 
-static inline void token(struct formatter *f, enum color_class c, const char *s,
+static inline void write_token(struct formatter *f, enum color_class c, const char *s,
 			 size_t n, enum layout L)
 {
-	if (is_colored(f, L)) {
-		color_on(f, c);
+	if (layout_colored(f, L)) {
+		write_color_on(f, c);
 		fbuffer_append(f->out, s, n);
-		color_off(f);
+		write_color_off(f);
 		return;
 	}
 	fbuffer_append_short(f->out, s, n);
@@ -84,16 +84,16 @@ static inline void layout_newline(struct formatter *f, size_t depth, int comma,
 }
 
 /* What goes between the previous element (if `more`) and the next one. */
-static inline void separator(struct formatter *f, int more, enum color_class c,
+static inline void write_separator(struct formatter *f, int more, enum color_class c,
 			     enum layout L)
 {
-	if (is_colored(f, L) && more) {
-		token(f, c, ",", 1, L);
+	if (layout_colored(f, L) && more) {
+		write_token(f, c, ",", 1, L);
 		more = 0;
-		if (is_compact(f, L))
+		if (layout_compact(f, L))
 			return;
 	}
-	if (is_compact(f, L)) {
+	if (layout_compact(f, L)) {
 		if (more)
 			fbuffer_append_char(f->out, ',');
 	} else {
@@ -120,8 +120,8 @@ static inline int write_string(struct formatter *f, const unsigned char *s,
 	int mode = L == GENERAL ? f->opt->escape_mode : 0;
 	int rc;
 
-	if (is_colored(f, L))
-		color_on(f, c);
+	if (layout_colored(f, L))
+		write_color_on(f, c);
 	if (FB_UNLIKELY(f->raw_check) &&
 	    (rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen)) != 0) {
 		if (rc < 0)
@@ -130,8 +130,8 @@ static inline int write_string(struct formatter *f, const unsigned char *s,
 	} else {
 		rc = escape_string(f->out, s, len, mode);
 	}
-	if (is_colored(f, L))
-		color_off(f);
+	if (layout_colored(f, L))
+		write_color_off(f);
 	if (FB_UNLIKELY(rc < 0)) {
 		f->hooks->invalid_utf8(f->hooks->ctx);
 		return 0;
@@ -290,9 +290,9 @@ static inline void close_container(struct formatter *f, char c, enum color_class
 	unsigned char st = f->state[f->depth];
 
 	f->depth--;
-	if ((st & CONTAINER_MEMBERS) && !is_compact(f, L))
+	if ((st & CONTAINER_MEMBERS) && !layout_compact(f, L))
 		layout_newline(f, f->depth, 0, L);
-	token(f, cls, &c, 1, L);
+	write_token(f, cls, &c, 1, L);
 }
 
 /* The colon after a key; in colour, its ':' takes the object's colour. */
@@ -300,12 +300,12 @@ static inline void write_colon(struct formatter *f, enum layout L)
 {
 	const struct layout_style *st = &f->style;
 
-	if (!is_colored(f, L)) {
+	if (!layout_colored(f, L)) {
 		fbuffer_append_short(f->out, st->colon, st->colon_len);
 		return;
 	}
 	fbuffer_append(f->out, st->colon, st->colon_at);
-	token(f, COLOR_OBJECT, st->colon + st->colon_at, 1, L);
+	write_token(f, COLOR_OBJECT, st->colon + st->colon_at, 1, L);
 	fbuffer_append(f->out, st->colon + st->colon_at + 1, st->colon_len - st->colon_at - 1);
 }
 

@@ -95,8 +95,8 @@ int place_element(struct formatter *f, int more, enum color_class cls, int membe
 
 	if (more) {
 		size_t at = f->out->len;
-		if (is_colored(f, GENERAL))
-			token(f, cls, ",", 1, GENERAL);
+		if (layout_colored(f, GENERAL))
+			write_token(f, cls, ",", 1, GENERAL);
 		else
 			fbuffer_append_char(f->out, ',');
 		if (sorted)

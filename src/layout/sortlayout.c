@@ -22,7 +22,7 @@ static inline int in_capture(const struct formatter *f)
 
 /* The separator before an element (a member or an array's), written at `d`
  * (SORT_ROOM reserved): a comma after another (`more`) and, unless
- * compact, the newline mark of the depth, just as separator() writes it in
+ * compact, the newline mark of the depth, just as write_separator() writes it in
  * the general layout.  Returns its length.  Every field is read before the
  * first byte is written, which may alias any of them. */
 static ALWAYS_INLINE size_t element_separator(const struct formatter *f, char *d, unsigned more)

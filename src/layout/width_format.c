@@ -18,16 +18,13 @@
 /* Start a token, and point f->out where its bytes go.  Both are inlined
  * whole, as width_begin() and width_end() reduce to a few lines for each
  * event. */
-WIDTH_INLINE size_t begin_token(struct formatter *f, enum width_event ev)
+WIDTH_INLINE void begin_token(struct formatter *f, enum width_event ev)
 {
 	f->out = width_begin(&f->width, ev);
-	return 0;
 }
 
-WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t recorded,
-		      size_t cols)
+WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t cols)
 {
-	(void)recorded;
 	f->out = &f->output;
 	width_end(&f->width, ev, cols);
 }
@@ -52,9 +49,9 @@ static void begin_any_value(struct formatter *f)
 static int scalar_slow(struct formatter *f, enum color_class c, const char *s, size_t n)
 {
 	begin_any_value(f);
-	size_t rec = begin_token(f, WIDTH_SCALAR);
-	token(f, c, s, n, GENERAL);
-	end_token(f, WIDTH_SCALAR, rec, n);
+	begin_token(f, WIDTH_SCALAR);
+	write_token(f, c, s, n, GENERAL);
+	end_token(f, WIDTH_SCALAR, n);
 	return end_value(f);
 }
 
@@ -80,10 +77,10 @@ static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, siz
 {
 	STAGED(f, yajl_string(&f->width_stage->fmt, s, n));
 	begin_any_value(f);
-	size_t rec = begin_token(f, WIDTH_SCALAR);
+	begin_token(f, WIDTH_SCALAR);
 	if (!write_string(f, s, n, COLOR_STRING, GENERAL))
 		return 0;
-	end_token(f, WIDTH_SCALAR, rec, WIDTH_COUNT);
+	end_token(f, WIDTH_SCALAR, WIDTH_COUNT);
 	return end_value(f);
 }
 
@@ -92,9 +89,9 @@ static int open_token(struct formatter *f, unsigned char bits, char c, enum colo
 	enum width_event ev = bits & CONTAINER_OBJECT ? WIDTH_OPEN_OBJECT : WIDTH_OPEN_ARRAY;
 
 	begin_any_value(f);
-	size_t rec = begin_token(f, ev);
-	token(f, cls, &c, 1, GENERAL);
-	end_token(f, ev, rec, 1);
+	begin_token(f, ev);
+	write_token(f, cls, &c, 1, GENERAL);
+	end_token(f, ev, 1);
 	f->depth++;
 	if (FB_UNLIKELY(f->depth >= f->state_cap))
 		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
@@ -105,9 +102,9 @@ static int open_token(struct formatter *f, unsigned char bits, char c, enum colo
 static int close_token(struct formatter *f, char c, enum color_class cls)
 {
 	f->depth--;
-	size_t rec = begin_token(f, WIDTH_CLOSE);
-	token(f, cls, &c, 1, GENERAL);
-	end_token(f, WIDTH_CLOSE, rec, 1);
+	begin_token(f, WIDTH_CLOSE);
+	write_token(f, cls, &c, 1, GENERAL);
+	end_token(f, WIDTH_CLOSE, 1);
 	return end_value(f);
 }
 
@@ -122,11 +119,11 @@ static NOINLINE int start_map_slow(struct formatter *f)
 static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
 	STAGED(f, yajl_map_key(&f->width_stage->fmt, s, n));
-	size_t rec = begin_token(f, WIDTH_KEY);
+	begin_token(f, WIDTH_KEY);
 	if (!write_string(f, s, n, COLOR_KEY, GENERAL))
 		return 0;
 	write_colon(f, GENERAL);
-	end_token(f, WIDTH_KEY, rec, WIDTH_COUNT);
+	end_token(f, WIDTH_KEY, WIDTH_COUNT);
 	return 1;
 }
 

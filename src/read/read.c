@@ -61,9 +61,9 @@ static int sniff(struct reader *r)
 
 /* Feed the new part of the current read, from offset `from`, to the
  * parser (`at_end`: the last of the input); returns 0, or -1 when this
- * input must stop (reported).  Sets r->extend when no token ended in it:
- * a token may span it, whose start must stay in memory; or when its end
- * is held back (--comments, jsonc.h): r->fed_end is where that starts. */
+ * input must stop (reported).  Sets r->token_open when no token ended in
+ * it, and r->held_back when its end is held back (--comments, jsonc.h):
+ * r->fed_end is where that starts. */
 static int feed(struct reader *r, size_t from, int at_end)
 {
 	const struct window_part *cur = &r->in.win.cur;
@@ -109,10 +109,10 @@ static int feed(struct reader *r, size_t from, int at_end)
 	 * it up to a bound, so that memory stays small between documents; but
 	 * all of it while a string with an unpaired surrogate escape is open,
 	 * whose raw text is written out again. */
-	r->extend = r->fed_end < cur->len ||
-		    (!parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
-		     (cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
-		      parser_lone_ahead(&r->ps)));
+	r->held_back = r->fed_end < cur->len;
+	r->token_open = !parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
+			(cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
+			 parser_lone_ahead(&r->ps));
 	return 0;
 }
 
@@ -132,14 +132,14 @@ static enum exit_status read_all(struct reader *r, int fd)
 	ssize_t n;
 	size_t from;
 
-	while ((n = blocks_next(&r->in, fd, r->extend, &from)) > 0) {
+	while ((n = blocks_next(&r->in, fd, r->token_open || r->held_back, &from)) > 0) {
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
 		if (r->tap)
 			tap(r, from);
 		if (r->in.win.cur.base == 0 && from == 0 && sniff(r) < 0)
 			return EXIT_INVALID;
-		if (r->extend)
+		if (r->token_open || r->held_back)
 			from = r->fed_end;      /* what was held back comes first */
 		if (feed(r, from, 0) < 0)
 			return EXIT_INVALID;
@@ -159,7 +159,7 @@ static enum exit_status read_all(struct reader *r, int fd)
 enum exit_status reader_run(struct reader *r, const char *name, int fd)
 {
 	blocks_start(&r->in);
-	r->extend = 0;
+	r->token_open = r->held_back = 0;
 	r->fed_end = 0;
 	parser_start(&r->ps, name, &r->in.win, 0);
 	if (r->progress)

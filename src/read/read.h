@@ -28,12 +28,15 @@ struct reader {
 	struct sink sink;               /* the consumer */
 	struct progress *progress;      /* or NULL */
 	struct blocks in;               /* the input's bytes in memory */
-	int extend;                     /* a token spans the whole read: read
-					 * more onto its end, not a new block;
-					 * or (--comments) the read's end was
-					 * held back until more is read */
-	size_t fed_end;                 /* where in the current read that
-					 * held-back part starts */
+	/* The next read goes onto the end of the current one, not into a
+	 * new block, when either of these is set: */
+	int token_open;                 /* no token ended in the read: one
+					 * may span it, whose start must stay
+					 * in memory */
+	int held_back;                  /* --comments: the read's end, from
+					 * fed_end, waits for more input */
+	size_t fed_end;                 /* where in the current read what
+					 * was not fed yet starts */
 	/* given every byte read, a byte order mark included (or NULL) */
 	void (*tap)(void *ctx, const unsigned char *p, size_t n);
 	void *tap_ctx;

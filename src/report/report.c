@@ -24,14 +24,14 @@ void report_at(const struct place *pl, unsigned long long g, const char *msg)
 
 /* What encloses offset g: the consumer's innermost container, and where
  * it (or a string or comment left open) began, if that is in memory. */
-static void set_scene(const struct place *pl, struct error_scene *sc, int at_end)
+static void set_scene(const struct place *pl, struct error_scene *sc)
 {
 	const struct window *w = pl->w;
 	unsigned long long at;
 	struct scope s;
 	char kind;
 
-	scope_scan(w, pl->top_end, at_end ? sc->at : sc->at, pl->comments, &s);
+	scope_scan(w, pl->top_end, sc->at, pl->comments, &s);
 	sc->open_kind = pl->open_kind;
 	if (s.in_string || s.in_comment) {
 		sc->in_string = s.in_string;
@@ -52,7 +52,7 @@ void report_error(const struct place *pl, struct parse_error pe, unsigned long l
 				  .record = pl->record && pe.kind == ERR_END };
 	char msg[EXPLAIN_MAX];
 
-	set_scene(pl, &sc, pe.kind == ERR_END);
+	set_scene(pl, &sc);
 	explain(&pe, &sc, msg);
 	report_at(pl, sc.at, msg);
 }
