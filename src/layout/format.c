@@ -19,7 +19,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	f->hooks = hooks;
 	f->out = &f->output;
 	f->state = xgrow_array(NULL, &f->state_cap, 64, 1);
-	style_init(&f->style, opt->compact, (size_t)opt->indent, opt->indent_char);
+	style_init(&f->style, opt);
 	f->general = layout_callbacks(GENERAL);
 	sorter_init(&f->sort, &f->style, opt->comments);
 }

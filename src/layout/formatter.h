@@ -14,36 +14,11 @@
 #include "base/fbuffer.h"
 #include "base/sink.h"
 #include "sort/sortkeys.h"
+#include "style/options.h"
 #include "style/style.h"
 #include "width/width.h"
 
 struct width_stage;
-
-/* Colour classes, in the order JFMT_COLORS lists them. */
-enum color_class {
-	COLOR_NULL, COLOR_FALSE, COLOR_TRUE, COLOR_NUMBER, COLOR_STRING,
-	COLOR_ARRAY, COLOR_OBJECT, COLOR_KEY, COLOR_CLASSES
-};
-
-#define COLOR_SEQ_MAX 32
-
-/* The widest indentation per level, in spaces. */
-#define FORMAT_INDENT_MAX 16
-
-struct format_options {
-	int compact;            /* no whitespace inside values */
-	int indent;             /* spaces (or tabs) per level, 0 to FORMAT_INDENT_MAX */
-	char indent_char;       /* ' ' or '\t' */
-	int sort_keys;          /* sort object members by key bytes */
-	int escape_mode;        /* ESCAPE_* flags */
-	int seq;                /* RFC 7464: RS before each value */
-	int comments;           /* keep the input's comments (placement.h) */
-	int color;              /* wrap tokens in colour escapes */
-	int width;              /* --width: 0, or columns (not when compact) */
-	int general_only;       /* every layout fast path off: the referee
-				 * (make general; format_plain()) */
-	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
-};
 
 struct formatter {
 	/* The real output.  Its owner binds it (fbuffer_init_fd()) after

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "base/fbuffer.h"
+#include "style/options.h"
 #include "text/escape.h"
 
 /* The comma between elements, and the line end. */
@@ -62,12 +63,8 @@ struct layout_style {
 	char *run;
 };
 
-/**
- * Build the style of compact output (`compact`), or of output indented by
- * `indent` copies of `indent_char` per level.  Free it with
- * style_release().
- */
-void style_init(struct layout_style *st, int compact, size_t indent, char indent_char);
+/** Build the style that `opt` asks for.  Free it with style_release(). */
+void style_init(struct layout_style *st, const struct format_options *opt);
 void style_release(struct layout_style *st);
 
 /**
