@@ -50,7 +50,7 @@ static void sink_reset(void *ctx)
 
 /* Every event writes at least one byte, to the output or to the capture of
  * an object being sorted, whose length never falls by more than the output
- * then gains (a key noted in the input is written by the end of the parse,
+ * then gains (a key deferred in the input is written by the end of the parse,
  * when this is asked). */
 static unsigned long long sink_progress(const void *ctx)
 {

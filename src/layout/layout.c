@@ -66,7 +66,7 @@ static NOINLINE int null_slow(struct formatter *f, enum layout L)
 	return value_token(f, COLOR_NULL, "null", 4, L) && end_value(f);
 }
 
-/* Each callback for a value takes, for a member whose key is noted
+/* Each callback for a value takes, for a member whose key is deferred
  * (quick.h), a path of its own, `member`, stamped out of line for each
  * layout (member_*() below): inline, the registers it uses were saved on
  * every path of the callback, and canada's numbers, in arrays, cost 8
@@ -223,20 +223,20 @@ static inline int do_start_array(struct formatter *f, enum layout L, int (*membe
 	return quick_open_any(f, 0, "[", L, start_array_slow);
 }
 
-/* --- Members whose key is noted: each writes the member whole, or else
+/* --- Members whose key is deferred: each writes the member whole, or else
  * takes the general path, which writes the key first --- */
 
-static ALWAYS_INLINE int member_word(struct formatter *f, const char *w, size_t len,
+static ALWAYS_INLINE int member_literal(struct formatter *f, const char *w, size_t len,
 				     enum layout L, int (*slow)(struct formatter *, enum layout))
 {
-	return keyed_word(f, w, len, L) ? 1 : slow(f, L);
+	return keyed_literal(f, w, len, L) ? 1 : slow(f, L);
 }
 
 static ALWAYS_INLINE int member_boolean(struct formatter *f, int b, enum layout L)
 {
 	if (b)
-		return keyed_word(f, "true", 4, L) ? 1 : boolean_slow(f, 1, L);
-	return keyed_word(f, "false", 5, L) ? 1 : boolean_slow(f, 0, L);
+		return keyed_literal(f, "true", 4, L) ? 1 : boolean_slow(f, 1, L);
+	return keyed_literal(f, "false", 5, L) ? 1 : boolean_slow(f, 0, L);
 }
 
 static ALWAYS_INLINE int member_number(struct formatter *f, const char *s, size_t len,
@@ -272,7 +272,7 @@ static inline int do_end_array(struct formatter *f, enum layout L)
 
 #define DEFINE_CALLBACKS(L, name)                                              \
 static NOINLINE int name##_member_null(void *ctx)                              \
-{ return member_word(ctx, "null", 4, L, null_slow); }                          \
+{ return member_literal(ctx, "null", 4, L, null_slow); }                          \
 static NOINLINE int name##_member_boolean(void *ctx, int b)                    \
 { return member_boolean(ctx, b, L); }                                          \
 static NOINLINE int name##_member_number(void *ctx, const char *s, size_t n)   \

@@ -190,18 +190,18 @@ static NOINLINE int plain_key(struct formatter *f, const unsigned char *s, size_
 	return 1;
 }
 
-/* The longest key that quick_key() notes instead of writing (quick.h). */
+/* The longest key that quick_key() defers instead of writing (quick.h). */
 #define KEY_QUICK_MAX 16
 
-/* Room for a noted key after its separator: the quoted key read as
+/* Room for a deferred key after its separator: the quoted key read as
  * KEY_QUICK_MAX bytes, and the colon. */
 #define KEY_ROOM (KEY_QUICK_MAX + 2 + STYLE_COLON_MAX)
 
-/* Room for a member whose key is noted, besides its value: the longest
+/* Room for a member whose key is deferred, besides its value: the longest
  * separator the fixed check covers (in whole slices), and the key. */
 #define KEY_PREFIX_ROOM (SLICES_MAX + KEY_ROOM)
 
-/* The noted key's member up to its value, at d (the output's cursor,
+/* The deferred key's member up to its value, at d (the output's cursor,
  * KEY_PREFIX_ROOM bytes of room and `value` more), in an object whose
  * state is `bits`: the separator, the key, the colon.  Returns its
  * length, or 0 when the separator does not fit (plain_key() takes it

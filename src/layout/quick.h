@@ -82,7 +82,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
 /* --- A key in the input, written with its member's value ---
  *
  * A key of at most KEY_QUICK_MAX bytes, all ASCII, that lies in the input
- * is not written when yajl reads it: quick_key() notes it (f->key), and
+ * is not written when yajl reads it: quick_key() defers it (f->key), and
  * the quick path of its member's value writes the member whole, under one
  * room check and one update of the object's state.  A value that takes
  * another path writes the key first (write_key(), pieces.h), and so does
@@ -92,7 +92,7 @@ static inline int quick_token(struct formatter *f, const char *tok, size_t len,
  * million against 100.9) and 1.0% more on twitter.json.
  */
 
-/* A member whose key is noted, being written: where its value goes, and
+/* A member whose key is deferred, being written: where its value goes, and
  * what the end of it updates.  Every field it needs is read before the
  * first byte is written (see quick_token()). */
 struct keyed {
@@ -103,7 +103,7 @@ struct keyed {
 	unsigned bits;
 };
 
-/* Begin the member whose key is noted, with `room` bytes of room for its
+/* Begin the member whose key is deferred, with `room` bytes of room for its
  * value: returns 1 having written it up to the value, else 0 having
  * written nothing that counts. */
 static ALWAYS_INLINE int keyed_begin(struct formatter *f, size_t room, enum layout L,
@@ -166,7 +166,7 @@ static ALWAYS_INLINE int keyed_number(struct formatter *f, const char *s, size_t
  * a literal, so the reader is told where it ends by member_done(): finding
  * it by scanning past the key saved 0.4% of jfmt -c on NDJSON, short of
  * what a fast path must save (1%). */
-static ALWAYS_INLINE int keyed_word(struct formatter *f, const char *w, size_t len, enum layout L)
+static ALWAYS_INLINE int keyed_literal(struct formatter *f, const char *w, size_t len, enum layout L)
 {
 	struct keyed k;
 
