@@ -70,12 +70,12 @@ deps:
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).
-test: jfmt
+test: jfmt build/general/jfmt
 	@tests/run quick
 
 # Every tier: the quick one, the slow one, and the quick one again against
 # the sanitizer build; one closing "N passed, N failed" line.
-check: jfmt build/asan/jfmt
+check: jfmt build/general/jfmt build/asan/jfmt
 	@tests/run quick slow asan
 
 bench: jfmt
@@ -100,15 +100,19 @@ build/debug/jfmt: $(SRCS) $(HDRS) | check-yajl
 	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O1 -g -DJFMT_DEBUG \
 	  $(SRCS) $(YAJL_LIBS) -o $@
 
-# build/general/jfmt: the referee of every layout fast path.  Compiled
-# with JFMT_GENERAL_ONLY, it lays every document out with the general
-# callbacks alone (no plain or quick paths, no -S or --width fast paths,
-# no deferred keys); tests/general.bats holds ./jfmt to it byte for byte.
+# build/general/jfmt: the referee of every layout fast path.  Its cli.c is
+# compiled with JFMT_GENERAL_ONLY, which sets format_options.general_only:
+# every document is laid out by the general callbacks alone (no plain or
+# quick paths, no -S or --width fast paths, no deferred keys).
+# tests/general.bats holds ./jfmt to it byte for byte.
 general: build/general/jfmt
-build/general/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
+build/general/cli.o: src/cli/cli.c | check-yajl
 	@mkdir -p build/general
-	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O2 -DJFMT_GENERAL_ONLY \
-	  $(SRCS) $(YAJL_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -DJFMT_GENERAL_ONLY -MMD -MP -c $< -o $@
+-include build/general/cli.d
+build/general/cli.o: VERSION
+build/general/jfmt: $(filter-out build/obj/cli/cli.o,$(OBJS)) build/general/cli.o
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(YAJL_LIBS) -o $@
 
 # libFuzzer over every mode, with the debug assertions; crashes are saved
 # in build/fuzz/.
