@@ -48,7 +48,7 @@ struct formatter {
 	size_t key_len;
 
 	size_t depth;            /* open containers */
-	unsigned char *state;    /* per depth: CONTAINER_* bits (layout.h) */
+	unsigned char *state;    /* per depth: container_bits (style.h) */
 	size_t state_cap;
 
 	struct layout_style style; /* what goes between tokens (style.h) */

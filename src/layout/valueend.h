@@ -1,7 +1,8 @@
 /* valueend.h - what the formatter tells the reader about where a
  * member's value ends (for the reader's messages): by the member_end
  * hook, or, for a value that lies in the input yajl parses, as a pointer
- * the reader takes after the parse.  Private to the layouts.
+ * the reader takes after the parse.  For the formatter's callbacks
+ * (pieces.h and the files that include it).
  */
 #ifndef JFMT_VALUEEND_H
 #define JFMT_VALUEEND_H
