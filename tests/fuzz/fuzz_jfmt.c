@@ -38,11 +38,21 @@
  *   - with --width N, a line longer than N columns holds one token (a
  *     scalar or a bracket), after a key or not: nothing that could have
  *     been broken.
+ *   - the general path alone (general_only, as `make general` builds the
+ *     referee) gives the same status, output and messages, byte for byte,
+ *     read the same way: every layout fast path (plain, quick, noted keys,
+ *     --sort-keys, --width) must write what the general callbacks write,
+ *     what an invalid document left written included (not with --check,
+ *     which lays nothing out).
  *
  * Knobs for exploring past a known failure (environment):
  *   JFMT_FUZZ_WHOLE_READS=1   never read in pieces
  *   JFMT_FUZZ_NO_AGREEMENT=1  skip the --check agreement
  *   JFMT_FUZZ_NO_ASCII_CHECK=1  skip the --ascii output check
+ *   JFMT_FUZZ_NO_REFEREE=1    skip the comparison with the general path
+ *   JFMT_FUZZ_REFEREE_VALID_ONLY=1  compare the general path's output only
+ *                             for valid input (not what an invalid document
+ *                             left written; status and messages still)
  */
 #include <errno.h>
 #include <pthread.h>
@@ -68,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *real_stderr;
 static int keep_going;          /* --keep-going for this run */
-static int whole_reads_only, no_agreement, no_ascii_check;
+static int whole_reads_only, no_agreement, no_ascii_check, no_referee, referee_valid_only;
 
 /* One run of jfmt over a document. */
 struct run {
@@ -248,6 +258,50 @@ static int same_output(const struct run *a, const struct run *b)
 	       (a->out.len == 0 || memcmp(a->out.ptr, b->out.ptr, a->out.len) == 0);
 }
 
+static int same_messages(const struct run *a, const struct run *b)
+{
+	return a->msg_len == b->msg_len &&
+	       (a->msg_len == 0 || memcmp(a->msg, b->msg, a->msg_len) == 0);
+}
+
+/* Where p[0..pn) and q[0..qn) first differ (the shorter one's length if
+ * one is the start of the other). */
+static size_t first_difference(const char *p, size_t pn, const char *q, size_t qn)
+{
+	size_t i = 0;
+
+	while (i < pn && i < qn && p[i] == q[i])
+		i++;
+	return i;
+}
+
+/* The general path alone (the referee) gave `g` where the fast paths gave
+ * `m`: say where they part, and stop. */
+static void referee_differs(const uint8_t *doc, size_t len, const struct run *m,
+			    const struct run *g)
+{
+	const char *what = m->status != g->status ? "the general path alone gives another status" :
+			   !same_output(m, g) ? "the general path alone gives another output" :
+			   "the general path alone gives other messages";
+	size_t at;
+
+	if (!same_output(m, g)) {
+		at = first_difference(m->out.ptr, m->out.len, g->out.ptr, g->out.len);
+		fprintf(real_stderr, "\nfuzz_jfmt: output: fast paths %zu bytes, general path %zu; "
+			"first difference at byte %zu:\n  fast:    %.*s\n  general: %.*s\n",
+			m->out.len, g->out.len, at,
+			(int)(m->out.len - at > 60 ? 60 : m->out.len - at), m->out.ptr + at,
+			(int)(g->out.len - at > 60 ? 60 : g->out.len - at), g->out.ptr + at);
+	}
+	if (!same_messages(m, g)) {
+		at = first_difference(m->msg, m->msg_len, g->msg, g->msg_len);
+		fprintf(real_stderr, "\nfuzz_jfmt: messages differ at byte %zu\n", at);
+	}
+	fprintf(real_stderr, "\nfuzz_jfmt: (first run: the fast paths; second run: the "
+		"general path alone, general_only)\n");
+	fail(what, doc, len, m, g);
+}
+
 /* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
 static int valid_utf8(const unsigned char *s, size_t n)
 {
@@ -374,6 +428,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	whole_reads_only = getenv("JFMT_FUZZ_WHOLE_READS") != NULL;
 	no_agreement = getenv("JFMT_FUZZ_NO_AGREEMENT") != NULL;
 	no_ascii_check = getenv("JFMT_FUZZ_NO_ASCII_CHECK") != NULL;
+	no_referee = getenv("JFMT_FUZZ_NO_REFEREE") != NULL;
+	referee_valid_only = getenv("JFMT_FUZZ_REFEREE_VALID_ONLY") != NULL;
 	return 0;
 }
 
@@ -514,6 +570,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct run m, whole;
 	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
+
+	/* The general path alone (the referee): the same, read the same way. */
+	if (!check && !no_referee) {
+		struct format_options gopt = opt;
+		struct run g;
+		gopt.general_only = 1;
+		run_jfmt(&g, &gopt, 0, comments, doc, len, pattern);
+		if (g.status != m.status || !same_messages(&m, &g) ||
+		    (!same_output(&m, &g) && (m.status == EXIT_OK || !referee_valid_only)))
+			referee_differs(doc, len, &m, &g);
+		run_release(&g);
+	}
 	if (keep_going && !check && !comments && !opt.seq) {
 		struct run k;
 		keep_going = 1;
