@@ -170,7 +170,7 @@ WIDTH_INLINE int wq_key(struct width *w, const unsigned char *s, size_t len, int
 	w->need_comma = 0;
 	w->elem_start = width_text_end(w);
 	w->elem_col = w->col;
-	w->col += len + 4;      /* "key": */
+	w->col += len + 2 + ls->colon_len;      /* "key" and the colon */
 	return WQ_DONE;
 }
 

@@ -347,7 +347,7 @@ escape_string_framed_slow(struct fbuffer *fb, const char *pre, size_t npre,
 	else if (i < len)
 		rc = escape_body(fb, s + i, len - i, mode);
 	fbuffer_append_char(fb, '"');
-	if (npost > 0)
+	if (npost > 0 && rc == 0)       /* an invalid key takes no colon */
 		fbuffer_append(fb, post, npost);
 	return rc;
 }

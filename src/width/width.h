@@ -264,6 +264,21 @@ WIDTH_INLINE struct fbuffer *width_begin(struct width *w, enum width_event ev)
 	return &w->text;
 }
 
+/* A key that is all that is held, in an expanded object, starts its line
+ * whatever its value turns out to be: out with it and its separator now
+ * (after_key 2, key_out), as the quick path writes it (wq_key()); the
+ * value's node starts after it, its columns before it. */
+static inline void width_key_out(struct width *w)
+{
+	width_separator(w);
+	fbuffer_append(w->out, w->text.ptr + (w->elem_start - w->text_base),
+		       width_text_end(w) - w->elem_start);
+	w->text_base = w->cursor = w->elem_start = width_text_end(w);
+	w->text.len = 0;
+	w->key_out = 1;
+	w->after_key = 2;
+}
+
 /* The container at the front closed with the token just taken in: if it
  * fits with a comma after it, or at the top level, out with it. */
 WIDTH_INLINE int width_front_fits(struct width *w, const struct width_node *o)
@@ -296,6 +311,8 @@ WIDTH_INLINE void width_end(struct width *w, enum width_event ev, size_t cols)
 	if (ev == WIDTH_KEY) {
 		w->after_key = 1;
 		w->need_comma = 0;
+		if (w->open_hi == w->open_lo && w->head == w->tail && w->cursor == w->elem_start)
+			width_key_out(w);
 		return;
 	}
 	w->after_key = 0;
