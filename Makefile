@@ -82,7 +82,7 @@ bench: jfmt
 	@bench/run
 
 # The quick tier again against a build with AddressSanitizer, UBSan and
-# the debug assertions of src/fbuffer.h (JFMT_DEBUG).
+# the debug assertions of src/base/fbuffer.h (JFMT_DEBUG).
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined -DJFMT_DEBUG
 build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl

@@ -22,7 +22,7 @@
 #include "layout/width_format.h"
 #include "cli/walk.h"
 
-#define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read.h */
+#define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read/blocks.h */
 
 struct run {
 	struct cli *cli;

@@ -30,8 +30,7 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = 0;
-	f->member_end = f->value_end = f->key = NULL;
-	f->values_ended = 0;
+	f->member_end = f->key = NULL;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
 }
@@ -83,17 +82,6 @@ static const unsigned char *sink_take_member_end(void *ctx)
 	return e;
 }
 
-static unsigned long sink_take_value_end(void *ctx, const unsigned char **end)
-{
-	struct formatter *f = ctx;
-	unsigned long n = f->values_ended;
-
-	*end = f->value_end;
-	f->value_end = NULL;
-	f->values_ended = 0;
-	return n;
-}
-
 static int sink_failed(const void *ctx)
 {
 	return ((const struct formatter *)ctx)->output.error != 0;
@@ -135,7 +123,6 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.set_raw_check = sink_set_raw_check,
 		.set_input = sink_set_input,
 		.take_member_end = sink_take_member_end,
-		.take_value_end = sink_take_value_end,
 		.failed = sink_failed,
 		.pause = sink_pause,
 		.innermost = sink_innermost,

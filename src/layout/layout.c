@@ -108,8 +108,6 @@ static inline int do_number(struct formatter *f, const char *s, size_t len, enum
 {
 	if (L != GENERAL && f->key)
 		return member(f, s, len);
-	if (quick_member_number(f, s, len, L))
-		return 1;
 	int q = quick_value(f, s, len, L);
 
 	return FB_LIKELY(q == QUICK_DONE) ? 1 : q ? member_done(f) : number_slow(f, s, len, L);

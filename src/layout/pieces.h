@@ -95,7 +95,7 @@ static inline void write_separator(struct formatter *f, int more, enum color_cla
 	}
 	if (layout_compact(f, L)) {
 		if (more)
-			fbuffer_append_char(f->out, ',');
+			fbuffer_append_char(f->out, STYLE_COMMA);
 	} else {
 		layout_newline(f, f->depth, more, L);
 	}
@@ -214,7 +214,7 @@ static ALWAYS_INLINE size_t member_prefix(const struct formatter *f, char *d, un
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
 
 	if (L == PLAIN_COMPACT)
-		d[0] = ',';     /* overwritten by the quote when n is 0 */
+		d[0] = STYLE_COMMA;     /* overwritten by the quote when n is 0 */
 	else if (separator_fits(n, STYLE_SEPARATOR_MAX, KEY_ROOM + value, &f->output))
 		fbuffer_copy_slices(d, sep, n);
 	else
@@ -269,7 +269,6 @@ static NOINLINE int end_document(struct formatter *f)
 	else
 		fbuffer_append_char(f->out, STYLE_EOL);
 	fbuffer_commit(&f->output);
-	f->value_end = NULL;    /* the reader is told of a later one */
 	return f->hooks->value_end(f->hooks->ctx);
 }
 

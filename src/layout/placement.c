@@ -59,7 +59,7 @@ static int top_comments(struct formatter *f)
 	for (size_t i = 0; i < n; i++) {
 		if (f->top_line != TOP_NONE) {
 			if (c[i].own_line && (f->top_line == TOP_DOC || !compact))
-				fbuffer_append_char(f->out, '\n');
+				fbuffer_append_char(f->out, STYLE_EOL);
 			else if (!compact)
 				fbuffer_append_char(f->out, ' ');
 		}
@@ -68,7 +68,7 @@ static int top_comments(struct formatter *f)
 		if (c[i].own_line || f->top_line == TOP_NONE)
 			f->top_line = TOP_LEAD;
 		if (ends_line(f, &c[i])) {
-			fbuffer_append_char(f->out, '\n');
+			fbuffer_append_char(f->out, STYLE_EOL);
 			f->top_line = TOP_NONE;
 		}
 	}
@@ -81,7 +81,7 @@ int place_top(struct formatter *f)
 		return 0;
 	/* compact output keeps the comments before a value on its line */
 	if (f->top_line == TOP_DOC || (f->top_line == TOP_LEAD && !f->opt->compact))
-		fbuffer_append_char(f->out, '\n');
+		fbuffer_append_char(f->out, STYLE_EOL);
 	f->top_line = TOP_NONE;
 	return 1;
 }
@@ -98,7 +98,7 @@ int place_element(struct formatter *f, int more, enum color_class cls, int membe
 		if (layout_colored(f, GENERAL))
 			write_token(f, cls, ",", 1, GENERAL);
 		else
-			fbuffer_append_char(f->out, ',');
+			fbuffer_append_char(f->out, STYLE_COMMA);
 		if (sorted)
 			sorter_comma(&f->sort, at, f->out->len - at);
 	}
@@ -185,7 +185,7 @@ int place_end(void *ctx)
 	if (!top_comments(f))
 		return 1;
 	if (f->top_line != TOP_NONE)
-		fbuffer_append_char(f->out, '\n');
+		fbuffer_append_char(f->out, STYLE_EOL);
 	f->top_line = TOP_NONE;
 	return 0;
 }

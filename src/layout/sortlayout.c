@@ -32,7 +32,7 @@ static ALWAYS_INLINE size_t element_separator(const struct formatter *f, char *d
 
 	more = more != 0;
 	if (f->opt->compact) {
-		d[0] = ',';
+		d[0] = STYLE_COMMA;
 		return more;
 	}
 	return sorter_mark(d, depth, more, indented);

@@ -1,7 +1,10 @@
 /* width_quick.h - --width's common cases, without a call: a token taken
  * into a held container, an element written straight out when nothing is
  * held, a held container that closes and fits, each with one room check
- * and fixed-width copies.  For width_format.c.
+ * and fixed-width copies.  For width_format.c.  Without them, --width=80
+ * takes 14% more instructions on the three corpus documents in one array
+ * (174.1 million against 152.2) and 25% more on 20,000 lines of NDJSON
+ * (200.5 million against 160.4).
  *
  * They take shorter ways to what width_begin(), width_end() and
  * width_settle() do, and leave the engine as those would.  Neither colour
@@ -77,7 +80,7 @@ WIDTH_INLINE int wq_scalar(struct width *w, const char *s, size_t n)
 		w->col = col;
 		t->len = len + c + n;
 		char *d = t->ptr + len;
-		d[0] = ',';
+		d[0] = STYLE_COMMA;
 		d[1] = ' ';
 		fbuffer_copy_small(d + c, s, n);
 		return settle ? WQ_SETTLE : WQ_DONE;
@@ -210,7 +213,7 @@ WIDTH_INLINE int wq_open(struct width *w, int object)
 	int settle = col > w->deadline;
 	t->len = len + c + 1;
 	char *d = t->ptr + len;
-	d[0] = ',';
+	d[0] = STYLE_COMMA;
 	d[1] = ' ';
 	d[c] = object ? '{' : '[';
 	return settle ? WQ_SETTLE : WQ_DONE;

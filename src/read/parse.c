@@ -200,11 +200,6 @@ static yajl_status parse_part(struct parser *ps, size_t stop)
 			ps->sink.take_member_end(ps->sink.ctx) : NULL;
 		if (e)
 			ps->member_end = ps->win->cur.base + (unsigned long long)(e - ps->text);
-		if (ps->sink.take_value_end) {
-			ps->values += ps->sink.take_value_end(ps->sink.ctx, &e);
-			if (e)
-				ps->top_end = ps->win->cur.base + (unsigned long long)(e - ps->text);
-		}
 	}
 	return st;
 }

@@ -1,6 +1,6 @@
 /* sortemit.c - writing a sorter's capture out: newline marks expanded to
  * newlines and indentation, reordered objects' members in their sorted
- * order.  See sortrecord.h. */
+ * order.  See sortemit.h and sorter.h. */
 #include "sort/sortemit.h"
 
 #include <stdlib.h>
@@ -219,28 +219,8 @@ static void put_text(const struct sorter *s, struct fbuffer *out, size_t start, 
 	out->len = (size_t)(d - out->ptr) - (size_t)(p - e);
 }
 
-/* The separator before a recorded member.  Most are a comma perhaps and
- * an indented newline mark of one byte's depth (a deeper mark is longer),
- * written here without put_text()'s set-up: twitter.json -S has 1,956 of
- * them, and this took it from 19.54M Ir to 19.48M. */
-static inline void put_separator(const struct sorter *s, struct fbuffer *out,
-				 const struct sort_span *sep)
-{
-	const char *p = s->capture.ptr + sep->start;
-	size_t n = (size_t)sep->len;
-
-	if (s->indent != 0 && (n == 2 || (n == 3 && p[0] == ',')) &&
-	    p[n - 2] == SORT_MARK_NEWLINE) {
-		if (n == 3)
-			fbuffer_append_char(out, ',');
-		put_newline(s, out, (unsigned char)p[n - 1] * s->indent);
-		return;
-	}
-	put_text(s, out, sep->start, sep->start + n);
-}
-
 /* With comments: the member at place i of record k spans [a, b), where
- * the comma may move (sortrecord.h).  Pushes what follows the comma's
+ * the comma may move (sorter.h).  Pushes what follows the comma's
  * place in the member and returns where the part before it ends. */
 static size_t move_comma(struct sorter *s, size_t *ntasks, size_t k, size_t i,
 			 size_t a, size_t b)
@@ -281,7 +261,7 @@ void sort_emit(struct sorter *s, struct fbuffer *out, size_t start, size_t end)
 			const struct sort_span *sp = &s->spans[r->first_span + t.end];
 			const struct sort_span *sep = t.end ? &r->sep_more : &r->sep_first;
 			size_t a = sp->start, b = sp->start + sp->len;
-			put_separator(s, out, sep);
+			put_text(s, out, sep->start, sep->start + (size_t)sep->len);
 			if (t.end + 1 < r->nspans)
 				push_task(s, &ntasks, EMIT_RECORD, k, t.end + 1, 0, 0);
 			if (s->comments)

@@ -25,7 +25,7 @@
  * Keys compare by code point (keyorder.h); equal keys keep their input
  * order.  An object whose keys already come in order (and every one-member
  * object) stays as it is; a small one out of order is rewritten in place,
- * a large one is noted and reordered when written out (sortrecord.h), which
+ * a large one is noted and reordered when written out (sorter.h), which
  * keeps deep nesting linear.
  */
 #ifndef JFMT_SORTKEYS_H
@@ -65,7 +65,7 @@ void sorter_put_depth(struct sorter *s, size_t depth);
  */
 static inline size_t sorter_mark(char *d, size_t depth, unsigned comma, int indented)
 {
-	d[0] = ',';
+	d[0] = STYLE_COMMA;
 	d[comma] = SORT_MARK_NEWLINE;
 	d[comma + 1] = (char)depth;
 	return comma + 1 + (indented != 0);

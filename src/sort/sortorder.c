@@ -1,7 +1,7 @@
 /* sortorder.c - putting a closing object's members in key order, for the
  * sorter (sortkeys.c): left as they are when they are in order already,
  * rewritten in place when the object is small, or noted in a record that
- * sortemit.c follows when it writes the capture out.  See sortrecord.h. */
+ * sortemit.c follows when it writes the capture out.  See sortorder.h and sorter.h. */
 #include "sort/sortorder.h"
 
 #include <stdint.h>

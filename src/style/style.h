@@ -1,6 +1,6 @@
 /* style.h - the layout style: the bytes that every layout path writes
  * between tokens, built once from the options, and the one writer of a
- * line break.
+ * line break with its indentation.
  *
  * The formatter's paths (general, plain, quick, -S, --width and its quick
  * paths), the sorter writing its capture out and the --width engine all
@@ -82,8 +82,9 @@ static inline const char *style_break(const struct layout_style *st, size_t dept
 
 /**
  * Write the line end and `n` indentation characters (after the comma if
- * `comma`) to `out`.  The one writer of a line break: style_newline()
- * counts levels, the sorter counts characters.
+ * `comma`) to `out`.  The one writer of an indented line break (the
+ * fast paths copy slices of the same run, style_break()):
+ * style_newline() counts levels, the sorter counts characters.
  */
 static inline void style_put_break(const struct layout_style *st, struct fbuffer *out, size_t n,
 				   int comma)

@@ -218,7 +218,7 @@ WIDTH_INLINE void width_comma(struct width *w)
 		if (FB_UNLIKELY(w->text.cap - w->text.len < 2))
 			fbuffer_make_room(&w->text, 2);
 		d = w->text.ptr + w->text.len;
-		d[0] = ',';
+		d[0] = STYLE_COMMA;
 		d[1] = ' ';
 		w->text.len += 2;
 	} else {
