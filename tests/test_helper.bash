@@ -15,7 +15,7 @@ SHARED="$TESTS_DIR/../../shared"
 CORPUS="$SHARED/corpus"
 export JFMT
 
-BLOCK=65536     # jfmt reads this much at a time (INPUT_BLOCK in src/input.h)
+BLOCK=65536     # jfmt reads this much at a time (READ_BLOCK in src/read/blocks.h)
 
 # Every test starts in its own empty scratch directory, which bats removes.
 # It is a subdirectory of $BATS_TEST_TMPDIR, where bats keeps files of its
