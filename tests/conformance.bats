@@ -3,130 +3,12 @@
 # changes a value.  Most of it runs over JSONTestSuite in ../shared (every
 # y_ file accepted with its value unchanged, every n_ file rejected with a
 # located message, every i_ file either way but never a crash or a hang); a
-# handful of handwritten cases at the end run without it.
+# handful of handwritten cases at the end run without it.  The y_ files in
+# more layouts, and each n_ and i_ file in every mode, are in
+# slow/conformance.bats.
 
 load test_helper
-
-SUITE=(JSONTestSuite/test_parsing JSONTestSuite/test_transform)
-PARSING="$SHARED/${SUITE[0]}"
-TRANSFORM="$SHARED/${SUITE[1]}"
-
-# The Python side of the value checks.  Usage:
-#   python3 -c "$(values_py)" JFMT POLICY MODES FILE...
-# POLICY "accept": each FILE must be accepted (exit 0, nothing on stderr).
-# POLICY "either": exit 0 or 1; the checks below apply to accepted files.
-# MODES: option sets separated by '|', e.g. "|-c|-a" (the first is none).
-# For every accepted file and mode: when the input is UTF-8, the output is
-# strict UTF-8 and holds the same value (numbers compared as written,
-# duplicate keys and member order kept; sorted for -S); -a output is ASCII;
-# and formatting the output again with the same options changes nothing.
-values_py() {
-	cat <<'PY'
-import json, subprocess, sys
-
-sys.setrecursionlimit(100000)
-
-jfmt, policy, modes, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-modes = [m.split() for m in modes.split('|')]
-
-def reject_constant(name):
-    raise ValueError('not JSON: ' + name)
-
-def load(text):
-    return json.loads(text,
-                      object_pairs_hook=lambda pairs: ('object', pairs),
-                      parse_int=lambda s: ('number', s),
-                      parse_float=lambda s: ('number', s),
-                      parse_constant=reject_constant)
-
-def key_bytes(pair):
-    return pair[0].encode('utf-8', 'surrogatepass')
-
-def sort_keys(v):
-    if isinstance(v, list):
-        return [sort_keys(x) for x in v]
-    if isinstance(v, tuple) and v[0] == 'object':
-        return ('object', sorted(((k, sort_keys(x)) for k, x in v[1]), key=key_bytes))
-    return v
-
-def run(args, data=None, path=None):
-    try:
-        if path is not None:
-            p = subprocess.run([jfmt] + args + [path], capture_output=True, timeout=10)
-        else:
-            p = subprocess.run([jfmt] + args, input=data, capture_output=True, timeout=10)
-    except subprocess.TimeoutExpired:
-        return None, b'', b'timed out after 10 s'
-    return p.returncode, p.stdout, p.stderr
-
-def is_report(err):
-    return b'Sanitizer' in err or b'runtime error:' in err
-
-failures = []
-def fail(path, mode, why):
-    failures.append('%s [%s]: %s' % (path, ' '.join(mode) or 'default', why))
-
-for path in files:
-    raw = open(path, 'rb').read()
-    try:
-        want = load(raw.decode('utf-8'))
-    except (UnicodeDecodeError, ValueError):
-        want = None     # not UTF-8, or not JSON to Python: no value to compare
-    for mode in modes:
-        rc, out, err = run(mode, path=path)
-        if rc is None:
-            fail(path, mode, 'hangs'); continue
-        if rc < 0 or rc >= 128 or is_report(err):
-            fail(path, mode, 'crashed (status %d): %r' % (rc, err[:300])); continue
-        if policy == 'accept' and (rc != 0 or err):
-            fail(path, mode, 'exit %d, stderr %r' % (rc, err[:200])); continue
-        if rc not in (0, 1):
-            fail(path, mode, 'exit %d (want 0 or 1)' % rc); continue
-        if rc == 1:
-            continue
-        if '-a' in mode and any(b > 0x7e for b in out):
-            fail(path, mode, 'non-ASCII byte in -a output: %r' % out[:200])
-        if want is not None:
-            try:
-                text = out.decode('utf-8')
-            except UnicodeDecodeError as e:
-                fail(path, mode, 'output is not UTF-8 (%s): %r' % (e, out[:200])); continue
-            try:
-                got = load(text)
-            except ValueError as e:
-                fail(path, mode, 'output is not JSON (%s): %r' % (e, out[:200])); continue
-            expect = sort_keys(want) if '-S' in mode else want
-            if got != expect:
-                fail(path, mode, 'value changed: %r -> %r' % (raw[:200], out[:200]))
-        rc2, out2, err2 = run(mode, data=out)
-        if rc2 != 0 or out2 != out:
-            fail(path, mode, 'not idempotent: %r -> exit %s, %r' % (out[:200], rc2, out2[:200]))
-
-for f in failures:
-    print(f)
-print('%d files, %d modes, %d failures' % (len(files), len(modes), len(failures)))
-sys.exit(1 if failures else 0)
-PY
-}
-
-# Print the failures collected in "$@" (one a line) and fail if there are any.
-report_failures() {
-	if [ $# -gt 0 ]; then
-		printf '%s\n' "$@"
-		echo "$# failure(s)"
-		return 1
-	fi
-}
-
-# located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
-# followed by the offending line and a caret under the column.
-located() {
-	local first
-	first=$(head -n 1 "$1")
-	[[ $first == "jfmt: $2:"* ]] || return 1
-	[[ ${first#"jfmt: $2"} =~ ^:[0-9]+:[0-9]+:\ . ]] || return 1
-	[ "$(sed -n 3p "$1" | tr -d ' ')" = "^" ]
-}
+load conformance_helper
 
 # --- JSONTestSuite: test_parsing ---
 
@@ -135,25 +17,6 @@ located() {
 	run python3 -c "$(values_py)" "$JFMT" accept "|-c" "$PARSING"/y_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
-}
-
-@test "JSONTestSuite y_*: accepted, value unchanged with -t, --indent=0, -a, -S, --escape-slash, --seq" {
-	need_shared "${SUITE[@]}"
-	run python3 -c "$(values_py)" "$JFMT" accept \
-		"-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
-		"$PARSING"/y_*.json
-	echo "$output"
-	[ "$status" -eq 0 ]
-	# --seq adds a record separator, which Python's parser does not take:
-	# just accepted, and the same text after it.
-	local failures=() f
-	for f in "$PARSING"/y_*.json; do
-		if ! cmp -s <("$JFMT" -c --seq "$f" 2>/dev/null) \
-			<(printf '\036'; "$JFMT" -c "$f" 2>/dev/null); then
-			failures+=("$f [--seq -c]: not RS + the compact text")
-		fi
-	done
-	report_failures "${failures[@]}"
 }
 
 @test "JSONTestSuite y_*: accepted by --validate, silently" {
@@ -169,36 +32,33 @@ located() {
 	report_failures "${failures[@]}"
 }
 
-# The n_ files that are two valid values one after another: JSONTestSuite
-# reads one JSON text per file, jfmt reads any number of values, as jq does
-# (man page, INPUT); each value is still checked on its own.
-CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_garbage.json)
-
-@test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
+@test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c or -n in turn)" {
+	# each file in one of the three modes (slow/conformance.bats: in each)
 	need_shared "${SUITE[@]}"
-	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err modes=("" -c -n) i=0
 	for f in "$PARSING"/n_*.json; do
 		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] && continue
-		for mode in "" -c -n; do
-			# Two of these open 100000 arrays: their pretty output up to the
-			# error is gigabytes, hence /dev/null.
-			rc=0
-			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-			if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
-				failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
-			elif ! located "$err" "$f"; then
-				failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
-			fi
-		done
+		mode=${modes[i++ % 3]}
+		# Two of these open 100000 arrays: their pretty output up to the
+		# error is gigabytes, hence /dev/null.
+		rc=0
+		timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+		if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
+			failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
+		elif ! located "$err" "$f"; then
+			failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
+		fi
 	done
 	report_failures "${failures[@]}"
 }
 
-@test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
+@test "JSONTestSuite i_*: exit 0 or 1 in two modes each, in turn, never a crash or a hang" {
+	# each file in two of the eight modes (slow/conformance.bats: in each)
 	need_shared "${SUITE[@]}"
-	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err i=0
+	local modes=("" -c -n -a -S -t "--comments" "-c --seq")
 	for f in "$PARSING"/i_*.json; do
-		for mode in "" -c -n -a -S -t "--comments" "-c --seq"; do
+		for mode in "${modes[i % 8]}" "${modes[(i + 4) % 8]}"; do
 			rc=0
 			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
 			if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
@@ -209,6 +69,7 @@ CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_gar
 				failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
 			fi
 		done
+		i=$((i + 1))
 	done
 	report_failures "${failures[@]}"
 }
@@ -286,25 +147,6 @@ check_surrogate() {
 @test "i_object_key_lone_2nd_surrogate.json: the key is kept as \\udfaa" {
 	need_shared "${SUITE[@]}"
 	check_surrogate i_object_key_lone_2nd_surrogate.json '"\udfaa":'
-}
-
-@test "every escaped lone surrogate in JSONTestSuite comes back as its escape" {
-	need_shared "${SUITE[@]}"
-	local failures=() f out
-	for f in "$PARSING"/i_*surrogate*.json "$TRANSFORM"/string_*escaped*.json; do
-		grep -q '\\u' "$f" || continue
-		out=$("$JFMT" -c "$f" 2>&1) || { failures+=("$f: rejected: $out"); continue; }
-		# Strict UTF-8, no '?', and the value Python reads from the input.
-		if ! printf '%s' "$out" | python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' 2>/dev/null; then
-			failures+=("$f: output is not UTF-8: $out")
-		elif [[ $out == *'?'* ]]; then
-			failures+=("$f: '?' in the output: $out")
-		elif ! python3 -c 'import json, sys; a, b = sys.argv[1:]; sys.exit(json.loads(a) != json.loads(b))' \
-			"$(tr -d '\n' <"$f")" "$out"; then
-			failures+=("$f: value changed: $(cat "$f") -> $out")
-		fi
-	done
-	report_failures "${failures[@]}"
 }
 
 # --- JSONTestSuite: test_transform ---

@@ -300,12 +300,13 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	done
 }
 
-@test "form feeds and vertical tabs are found anywhere in a long input" {
+@test "form feeds and vertical tabs are found at each boundary of a long input" {
 	need_cmd python3
 	# each lands at a different place within the reads and within the
-	# stretches the scan looks at together
+	# stretches the scan looks at together (slow/boundaries.bats: on both
+	# sides of each boundary)
 	local pos
-	for pos in 1 15 16 127 128 129 8063 8064 8065 65535 65536 65537 200000; do
+	for pos in 1 16 128 8064 65535 65536 200000; do
 		python3 -c 'import sys
 pos = int(sys.argv[1])
 doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")

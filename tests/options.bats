@@ -96,18 +96,6 @@ EOF
 	same_as_python doc.json "-S --tab" "--no-ensure-ascii --sort-keys --tab"
 }
 
-@test "corpus: -S matches json.tool --sort-keys (pretty, -c, --tab)" {
-	need_shared corpus/twitter.json corpus/citm_catalog.json
-	need_cmd python3
-	for f in "$CORPUS/twitter.json" "$CORPUS/citm_catalog.json"; do
-		same_as_python "$f" -S "--no-ensure-ascii --sort-keys --indent 2"
-		py_dumps "$f" want_c.json="ensure_ascii=False, sort_keys=True, separators=(',', ':')" \
-			want_t.json="ensure_ascii=False, sort_keys=True, indent='\t'"
-		same_as_file "$f" want_c.json -S -c
-		same_as_file "$f" want_t.json -S --tab
-	done
-}
-
 # --- --ascii ---
 
 @test "-a and --ascii write non-ASCII as lowercase \\uxxxx" {

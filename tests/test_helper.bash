@@ -1,7 +1,8 @@
 # tests/test_helper.bash - common set-up for the bats files: where jfmt and
 # the shared corpus are, a scratch directory per test, and small functions that
-# compare output byte for byte, feed jfmt in pieces and look for a sanitizer's
-# report.  Load it with `load test_helper` (from tests/slow: `load ../test_helper`).
+# compare output byte for byte, feed jfmt in pieces, build the C programs of
+# tests/unit/ and look for a sanitizer's report.  Load it with `load
+# test_helper` (from tests/slow: `load ../test_helper`).
 
 # `run -N` and `run --separate-stderr` need bats 1.5.
 bats_require_minimum_version 1.5.0
@@ -175,6 +176,15 @@ same_as_file() {
 	same_bytes "$want" "$T/jfmt_out" || { echo "with jfmt $*"; return 1; }
 }
 
+# build_unit NAME: compile tests/unit/NAME.c to $T/NAME, warnings as errors.
+build_unit() {
+	local cc=${CC:-cc}
+	command -v "$cc" >/dev/null || skip "no C compiler ($cc)"
+	"$cc" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
+		-I "$TESTS_DIR/../src" \
+		-o "$T/$1" "$TESTS_DIR/unit/$1.c"
+}
+
 # --- Sanitizer builds ---
 
 # is_sanitizer_build: $JFMT is built with AddressSanitizer or UBSan (whose
@@ -286,4 +296,55 @@ else:
     out.write(pad * n + b"\"a\": 1\n")
     for d in range(n - 1, -1, -1):
         out.write(pad * d + b"}\n")' "$@"
+}
+
+# cut_in_two STEP: a stream of documents of every kind, and the same with
+# an error, is written and reported as when read whole when it comes in two
+# reads, in four layouts (-c, pretty, --indent=8, -k -c).  Each layout
+# tries every STEP-th cut, from one byte after the layout before: with
+# STEP 1 every cut in each layout, with STEP 4 each cut in one of them.
+# A short key in the read is written with its member's value, or at the
+# end of the read; where a member or a document ends is noted as a pointer
+# into the read: none of it may depend on where reads end.  (A message
+# shows the line it points at as far as it was read.)
+cut_in_two() {
+	python3 - "$JFMT" "$1" <<'EOF2'
+import socket, subprocess, sys
+jfmt, step = sys.argv[1], int(sys.argv[2])
+deep = "".join('{"k%d":' % i for i in range(18)) + '"x"' + "}" * 18
+good = ('{"":1,"a":"s","bb":true,"ccc":false,"dddd":null,"e":{"f":[1,{"g":2}]},"h":[],'
+        '"0123456789abcdef":"16","0123456789abcdefg":"17","\\u00e9":1,"\u00e9":2,"i":-1.5e3}\n'
+        '{"a" : true, "b":\tnull ,"c": "x" }\n"s"\n7\ntrue\n[{"a":1}]\n{"z":{}}' + deep + '\n')
+bad = good.replace('"i":-1.5e3}', '"i":-1.5e3 "j":1}', 1)
+def run(opts, data, cut):
+    if cut is None:
+        p = subprocess.run([jfmt] + opts, input=data, capture_output=True)
+        return p.returncode, p.stdout, p.stderr
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    p = subprocess.Popen([jfmt] + opts, stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    theirs.close()
+    try:        # without -k, jfmt stops reading at an error
+        ours.send(data[:cut])
+        ours.send(data[cut:])
+        ours.shutdown(socket.SHUT_WR)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    out, err = p.communicate()
+    ours.close()
+    return p.returncode, out, err
+def said(r):
+    return r[0], r[1], [l for l in r[2].split(b"\n") if l.startswith(b"jfmt: ")]
+failed = 0
+for text in (good, bad):
+    data = text.encode()
+    for k, opts in enumerate((["-c"], [], ["--indent=8"], ["-k", "-c"])):
+        whole = said(run(opts, data, None))
+        assert whole[0] == (0 if text is good else 1), (opts, whole)
+        assert len(whole[2]) == (0 if text is good else 1), (opts, whole)
+        for cut in range(1 + k % step, len(data), step):
+            if said(run(opts, data, cut)) != whole:
+                print("differs:", opts, "cut at", cut, repr(data[:cut][-20:]))
+                failed += 1
+sys.exit(1 if failed else 0)
+EOF2
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # tests/width.bats - --width: short arrays and objects on one line.  The
 # rule is json-stringify-pretty-compact's, whose output is the oracle where
-# node and the package are installed (make deps).
+# node and the package are installed (make deps).  Memory on large inputs
+# is in slow/width.bats.
 
 load test_helper
 
@@ -395,24 +396,4 @@ for i in range(300):
 json.dump([doc, [[[[[[[[[[[[[[[[[[[[["deep", 1, {"b": None}]]]]]]]]]]]]]]]]]]]]]], open("deep.json", "w"))
 '
 	same_as_oracle deep.json
-}
-
-# --- bounded memory ---
-
-@test "--width: a long array of short arrays streams in bounded memory" {
-	need_cmd python3
-	! is_sanitizer_build || skip "a sanitizer's shadow memory makes RSS meaningless"
-	[ -x /usr/bin/time ] || skip "/usr/bin/time is not installed"
-	# about 24 MiB: the output flows out while the input is read
-	python3 -c '
-import sys
-sys.stdout.write("[")
-for i in range(1000000):
-    sys.stdout.write("%s[%d,%d,[%d]]" % ("," if i else "", i, i * 7, i % 10))
-sys.stdout.write("]")' >long.json
-	/usr/bin/time -f %M -o rss "$JFMT" --width 80 long.json >out.json
-	[ "$(sed -n 2p out.json)" = "  [0, 0, [0]]," ]
-	[ "$(wc -l <out.json)" -eq 1000002 ]
-	echo "peak RSS $(cat rss) KiB"
-	[ "$(cat rss)" -le 8192 ]
 }

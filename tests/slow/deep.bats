@@ -2,8 +2,8 @@
 # slow/deep.bats - nesting a million deep, with every line of the output
 # compared: two million lines at --indent=0, 200 MB of indentation at depth
 # 10,000, sorting keys out of order at every one of 10^6 levels (a test that
-# hits its time limit, 60 s, adds it).  The cheap deep cases are in
-# format.bats.
+# hits its time limit, 60 s, adds it); depth 2,000 at --indent=16 and with
+# tabs, against Python.  The cheap deep cases are in format.bats.
 
 load ../test_helper
 
@@ -47,4 +47,23 @@ load ../test_helper
 	echo "status $status (124: timed out after 60 s)"
 	[ "$status" -eq 0 ]
 	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "depth 2000 with --indent=16 and --tab matches python" {
+	need_cmd python3
+	python3 -c 'print("[" * 2000 + "true" + "]" * 2000)' >deep.json
+	python3 - <<'EOF'
+import json, sys
+sys.setrecursionlimit(100000)
+with open('deep.json') as f:
+    doc = json.load(f)
+with open('want16.json', 'w') as f:
+    f.write(json.dumps(doc, indent=16) + '\n')
+with open('wanttab.json', 'w') as f:
+    f.write(json.dumps(doc, indent='\t') + '\n')
+EOF
+	"$JFMT" --indent=16 deep.json >got16.json
+	same_bytes want16.json got16.json
+	"$JFMT" --tab deep.json >gottab.json
+	same_bytes wanttab.json gottab.json
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # tests/slow/sortkeys.bats - --sort-keys on large objects: peak memory at
-# most three times the largest object, plus 2 MiB.
+# most three times the largest object, plus 2 MiB; and the corpus sorted in
+# the default layout as json.tool sorts it (sortkeys.bats has the others).
 
 # test_helper finds jfmt next to the directory of the test file
 JFMT="${JFMT:-$BATS_TEST_DIRNAME/../../jfmt}"
@@ -55,4 +56,16 @@ print("{\"items\":[" + ",".join(obj() for _ in range(200000)) + "]}")' >in.json
 	python3 -m json.tool --sort-keys --compact in.json >want
 	same_bytes want "$T/out"
 	rss_within in.json -S
+}
+
+@test "corpus: -S matches json.tool --sort-keys (pretty, -c, --tab)" {
+	need_shared corpus/twitter.json corpus/citm_catalog.json
+	need_cmd python3
+	for f in "$CORPUS/twitter.json" "$CORPUS/citm_catalog.json"; do
+		same_as_python "$f" -S "--no-ensure-ascii --sort-keys --indent 2"
+		py_dumps "$f" want_c.json="ensure_ascii=False, sort_keys=True, separators=(',', ':')" \
+			want_t.json="ensure_ascii=False, sort_keys=True, indent='\t'"
+		same_as_file "$f" want_c.json -S -c
+		same_as_file "$f" want_t.json -S --tab
+	done
 }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# slow/boundaries.bats - the exhaustive runs over where reads end, whose
+# samples are in the quick tier: errors after each kind of member read in
+# pieces of 1 to 100 bytes (hostile.bats), a stream cut in two at every
+# byte in each layout (format.bats), form feeds and vertical tabs on both
+# sides of each boundary of the scan and the read (errors.bats).
+
+load ../test_helper
+
+@test "fuzz: a string where ',' or '}' belongs, cut over reads: located at its quote" {
+	# yajl moves its offset back by the length of the offending token, or
+	# to the start of the read when the token began in an earlier one.
+	local doc='{"a": 0 "b: 2, c" : 3}' size
+	for size in 1 2 3 5 8 13 100; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+	done
+	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+}
+
+@test "a token where ',' or '}' belongs after a member of each kind, read whole or in pieces: located at its start" {
+	# Where a member's value ends is noted two ways (a pointer into the
+	# read, or a call to the reader); each must give the same column.  A
+	# word's end is found after its key when nothing stands between.
+	local v size col
+	for v in '"x"' 12 -1.5e3 true null '{}' '[1]' '"a\\nb"' '"\u00e9"' '"é"' \
+		 '"0123456789012345678901234567890123456789"'; do
+		col=$(( 10 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
+		for size in 1 3 100; do
+			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\":%s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
+			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		done
+		run -1 --separate-stderr "$JFMT" <<<"{\"a\":$v    \"b\": 2}"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		col=$(( 11 + $(printf '%s' "$v" | wc -c) ))
+		for size in 1 2 3 5 7 100; do
+			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
+			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		done
+		run -1 --separate-stderr "$JFMT" <<<"{\"a\": $v    \"b\": 2}"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces 3 \"\$1\" -S" - "$JFMT" "$v"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		run -1 --separate-stderr "$JFMT" -S <<<"{\"a\": $v    \"b\": 2}"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+	done
+}
+
+@test "fuzz: a number or word right after another, cut over reads: located at its start" {
+	# "00" and "7777-7777" are two numbers each; the error was put at the
+	# start of the first, or (read in pieces) wherever the read began.
+	local size
+	for size in 1 2 3 5 100; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: missing ',' between array elements" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: leading zero in a number" ]
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $size \"\$1\" -c" - "$JFMT"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
+	done
+}
+
+@test "a stream read in two pieces, cut at every byte, is written and reported as when read whole" {
+	need_cmd python3
+	cut_in_two 1
+}
+
+@test "form feeds and vertical tabs are found anywhere in a long input" {
+	need_cmd python3
+	# each lands at a different place within the reads and within the
+	# stretches the scan looks at together
+	local pos
+	for pos in 1 15 16 127 128 129 8063 8064 8065 65535 65536 65537 200000; do
+		python3 -c 'import sys
+pos = int(sys.argv[1])
+doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
+while doc[pos] != ord("\n"):
+    pos += 1
+doc[pos] = 0x0b if pos % 2 else 0x0c
+sys.stdout.buffer.write(doc)
+line = doc[:pos].count(b"\n") + 1
+col = pos - doc.rfind(b"\n", 0, pos)
+what = "vertical tab" if pos % 2 else "form feed"
+open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line, col, what))' "$pos" >ctrl.json
+		run -1 --separate-stderr "$JFMT" -c ctrl.json
+		[ "${stderr_lines[0]}" = "$(cat want)" ]
+	done
+}

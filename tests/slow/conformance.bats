@@ -1,0 +1,87 @@
+#!/usr/bin/env bats
+# slow/conformance.bats - JSONTestSuite in ../shared in every mode: the y_
+# files in eight more layouts and with --seq, each n_ file in all three
+# modes and each i_ file in all eight, every file with an escaped lone
+# surrogate checked against Python.  conformance.bats holds the quick
+# share: y_ pretty and compact, each n_ file in one mode and each i_ file
+# in two, the values of the i_ and transform files.
+
+load ../test_helper
+load ../conformance_helper
+
+@test "JSONTestSuite y_*: accepted, value unchanged with -t, --indent=0, -a, -S, --escape-slash, --seq" {
+	need_shared "${SUITE[@]}"
+	run python3 -c "$(values_py)" "$JFMT" accept \
+		"-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
+		"$PARSING"/y_*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# --seq adds a record separator, which Python's parser does not take:
+	# just accepted, and the same text after it.
+	local failures=() f
+	for f in "$PARSING"/y_*.json; do
+		if ! cmp -s <("$JFMT" -c --seq "$f" 2>/dev/null) \
+			<(printf '\036'; "$JFMT" -c "$f" 2>/dev/null); then
+			failures+=("$f [--seq -c]: not RS + the compact text")
+		fi
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
+	need_shared "${SUITE[@]}"
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	for f in "$PARSING"/n_*.json; do
+		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] && continue
+		for mode in "" -c -n; do
+			# Two of these open 100000 arrays: their pretty output up to the
+			# error is gigabytes, hence /dev/null.
+			rc=0
+			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+			if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
+				failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
+			elif ! located "$err" "$f"; then
+				failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
+			fi
+		done
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
+	need_shared "${SUITE[@]}"
+	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	for f in "$PARSING"/i_*.json; do
+		for mode in "" -c -n -a -S -t "--comments" "-c --seq"; do
+			rc=0
+			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+			if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+				failures+=("$f [$mode]: exit $rc")
+			elif ! no_sanitizer_report "$err"; then
+				failures+=("$f [$mode]: $(head -c 300 "$err")")
+			elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
+				failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
+			fi
+		done
+	done
+	report_failures "${failures[@]}"
+}
+
+@test "every escaped lone surrogate in JSONTestSuite comes back as its escape" {
+	need_shared "${SUITE[@]}"
+	local failures=() f out
+	for f in "$PARSING"/i_*surrogate*.json "$TRANSFORM"/string_*escaped*.json; do
+		grep -q '\\u' "$f" || continue
+		out=$("$JFMT" -c "$f" 2>&1) || { failures+=("$f: rejected: $out"); continue; }
+		# Strict UTF-8, no '?', and the value Python reads from the input.
+		if ! printf '%s' "$out" | python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' 2>/dev/null; then
+			failures+=("$f: output is not UTF-8: $out")
+		elif [[ $out == *'?'* ]]; then
+			failures+=("$f: '?' in the output: $out")
+		elif ! python3 -c 'import json, sys; a, b = sys.argv[1:]; sys.exit(json.loads(a) != json.loads(b))' \
+			"$(tr -d '\n' <"$f")" "$out"; then
+			failures+=("$f: value changed: $(cat "$f") -> $out")
+		fi
+	done
+	report_failures "${failures[@]}"
+}
