@@ -2,7 +2,8 @@
 # tests/messages.bats - jfmt's own words for each kind of invalid input:
 # one table, input -> the exact first line of the message.  Every message
 # keeps the form "jfmt: FILE:LINE:COL: what", then the line and a caret.
-# (tests/messages.md keeps, by hand, what jq, gojq and json.tool say.)
+# tests/messages.md sets each message beside what jq, gojq and json.tool
+# say; the last two tests hold it to jfmt and to the messages in src/.
 
 load test_helper
 
@@ -164,4 +165,162 @@ b"'; do
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:9: missing ',' between array elements" ]
 	[ "${stderr_lines[1]}" = "      [1, 2 3]}" ]
 	[ "${stderr_lines[2]}" = "            ^" ]
+}
+
+# --- tests/messages.md ---
+
+# md_check WHAT: run the check WHAT ("rows" or "sources") of tests/messages.md.
+#   rows     each jfmt cell is the first line jfmt writes for the row's input
+#            (with the options the case names), and its exit status
+#   sources  every message for a place in an input that src/ can write has
+#            a row: the formats of snprintf(msg, ...), the msg_* strings and
+#            the strings given to parser_report() and note_error(), each
+#            matched against what jfmt writes for the rows' inputs (a message
+#            that fits several formats counts for the one with the most text)
+md_check() {
+	python3 - "$1" "$JFMT" "$TESTS_DIR/messages.md" "$TESTS_DIR/../src" <<'PY'
+import glob, os, re, subprocess, sys
+
+what, jfmt, md, src = sys.argv[1:]
+
+# Formats no input reaches, with the reason.
+UNREACHED = {
+    "invalid JSON": "explain()'s fallback, after a switch that returns for every kind",
+    "%s inside a comment (opened at %llu:%llu)":
+        "an input that ends in a comment is reported by jsonc.c (comment is not closed)",
+    "string with an unpaired surrogate escape is too long to keep exactly":
+        "the reader keeps a string's first byte in memory (blocks.h)",
+}
+
+def decode(cell):
+    """The bytes a table's input cell stands for."""
+    if cell == "(empty)":
+        return b""
+    text = cell[1:-1]
+    if text.endswith(" ..."):            # the start of a longer input
+        text = text[:-4]
+    out, i = bytearray(), 0
+    while i < len(text):
+        if text.startswith("<LF>", i):
+            out += b"\n"; i += 4
+        elif re.match(r"<[0-9a-f]{2}>", text[i:i + 4]):
+            out.append(int(text[i + 1:i + 3], 16)); i += 4
+        else:
+            out += text[i].encode(); i += 1
+    return bytes(out)
+
+rows = []
+for n, line in enumerate(open(md, encoding="utf-8"), 1):
+    if not line.startswith("| ") or line.startswith("| case |"):
+        continue
+    cells = [c.strip() for c in line.strip()[2:-2].split(" | ")]
+    m = re.fullmatch(r"`(jfmt: .*)` \(exit (\d+)\)", cells[2])
+    if len(cells) != 6 or not m:
+        sys.exit("messages.md:%d: not a row of six cells with a jfmt message: %s" % (n, line))
+    opts = re.search(r", with `(-[^`]*)`$", cells[0])
+    rows.append((n, cells[0], decode(cells[1]), opts.group(1).split() if opts else [],
+                 m.group(1), int(m.group(2))))
+
+fails, said = [], []
+for n, case, data, opts, cell, status in rows:
+    p = subprocess.run([jfmt] + opts, input=data, capture_output=True)
+    first = p.stderr.decode("utf-8", "replace").split("\n")[0]
+    said.append(first)
+    shown = first if len(first) <= 90 else first[:87] + "..."
+    if what == "rows" and (shown != cell or p.returncode != status):
+        fails.append("messages.md:%d (%s): jfmt writes %r (exit %d); the table says %r (exit %d)"
+                     % (n, case, shown, p.returncode, cell, status))
+
+if what == "sources":
+    def literals(text):
+        """The C string literals of text, adjacent ones joined, escapes undone."""
+        groups, last = [], None
+        for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', text):
+            s = re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), m.group(1))
+            if last is not None and text[last:m.start()].strip() == "":
+                groups[-1] += s
+            else:
+                groups.append(s)
+            last = m.end()
+        return groups
+
+    def call(text, i):
+        """The text of the call whose '(' is at i, to its ')'."""
+        depth = 0
+        for j in range(i, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            if depth == 0:
+                return text[i + 1:j]
+        return text[i + 1:]
+
+    formats = {}
+    for path in sorted(glob.glob(src + "/**/*.[ch]", recursive=True)):
+        name = "src/" + os.path.relpath(path, src)
+        # comments blanked out (not the strings: "(// or /*)" is one)
+        text = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|(/\*.*?\*/|//[^\n]*)',
+                      lambda c: " " * len(c.group(0)) if c.group(1) else c.group(0),
+                      open(path, encoding="utf-8").read(), flags=re.S)
+        for m in re.finditer(r"\bsnprintf(?=\(msg,)", text):
+            args = call(text, m.end())
+            found = literals(args.split(",", 2)[2]) if args.count(",") >= 2 else []
+            if found:
+                formats.setdefault(found[0], name)
+        for m in re.finditer(r"\b(parser_report|note_error)\(", text):
+            if text[:m.start()].rstrip().endswith("void"):
+                continue                # its declaration or definition
+            for s in literals(call(text, m.end() - 1)):
+                formats.setdefault(s, name)
+        for m in re.finditer(r'\bconst char msg_\w+\[\] =((?:\s*"(?:[^"\\\n]|\\.)*")+)\s*;', text):
+            for s in literals(m.group(1)):
+                formats.setdefault(s, name)
+    if len(formats) < 30:
+        sys.exit("only %d messages found in src/: has the way they are written changed? %r"
+                 % (len(formats), sorted(formats)))
+
+    def pattern(fmt):
+        out, i = "", 0
+        for m in re.finditer(r"%(%|[-0-9.*]*(?:ll|l|z)?[sdcux])", fmt):
+            out += re.escape(fmt[i:m.start()])
+            conv = m.group(1)
+            out += ("%" if conv == "%" else "." if conv.endswith("c") else
+                    "[0-9a-f]+" if conv.endswith("x") else "[0-9]+" if conv[-1] in "du" else ".+")
+            i = m.end()
+        return re.compile(out + re.escape(fmt[i:]))
+
+    def weight(fmt):
+        return len(re.sub(r"%[-0-9.*]*(?:ll|l|z)?[sdcux%]", "", fmt))
+
+    pats = {f: pattern(f) for f in formats}
+    shown_for = {f: [] for f in formats}
+    for first in said:
+        m = re.match(r"jfmt: <stdin>:\d+:\d+: (.*)", first)
+        fits = [f for f in formats if m and pats[f].fullmatch(m.group(1))]
+        if fits:
+            shown_for[max(fits, key=weight)].append(first)
+    for f in sorted(formats):
+        if not shown_for[f] and f not in UNREACHED:
+            fails.append("%s: %r has no row in tests/messages.md" % (formats[f], f))
+    for f in UNREACHED:
+        if f not in formats:
+            fails.append("%r is no longer in src/: take it out of UNREACHED" % f)
+        elif shown_for[f]:
+            fails.append("%r is reached by a row: take it out of UNREACHED" % f)
+    print("%d rows, %d messages in src/ (%d unreached)" % (len(rows), len(formats), len(UNREACHED)))
+
+print("\n".join(fails))
+sys.exit(1 if fails else 0)
+PY
+}
+
+@test "messages.md: each jfmt cell is what jfmt writes for its input" {
+	run md_check rows
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "messages.md: every message for a place in an input, in src/, has a row" {
+	# Adding a message to src/ without adding it to messages.md fails here.
+	run md_check sources
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
