@@ -128,3 +128,33 @@ located() {
 # reads one JSON text per file, jfmt reads any number of values, as jq does
 # (man page, INPUT); each value is still checked on its own.
 CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_garbage.json)
+
+# check_rejected FILE MODE: FILE, an n_ case, must be rejected with exit 1
+# and a message located in it; a failure is added to the caller's
+# `failures`.
+check_rejected() {
+	local f=$1 mode=$2 rc=0 err=$BATS_TEST_TMPDIR/err
+	# Two of these open 100000 arrays: their pretty output up to the
+	# error is gigabytes, hence /dev/null.
+	timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+	if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
+		failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
+	elif ! located "$err" "$f"; then
+		failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
+	fi
+}
+
+# check_either FILE MODE: FILE, an i_ case, exits 0 or 1, never crashes
+# or hangs, and when rejected has a located message; a failure is added to
+# the caller's `failures`.
+check_either() {
+	local f=$1 mode=$2 rc=0 err=$BATS_TEST_TMPDIR/err
+	timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+		failures+=("$f [$mode]: exit $rc")
+	elif ! no_sanitizer_report "$err"; then
+		failures+=("$f [$mode]: $(head -c 300 "$err")")
+	elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
+		failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
+	fi
+}

@@ -307,19 +307,7 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	# sides of each boundary)
 	local pos
 	for pos in 1 16 128 8064 65535 65536 200000; do
-		python3 -c 'import sys
-pos = int(sys.argv[1])
-doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
-while doc[pos] != ord("\n"):
-    pos += 1
-doc[pos] = 0x0b if pos % 2 else 0x0c
-sys.stdout.buffer.write(doc)
-line = doc[:pos].count(b"\n") + 1
-col = pos - doc.rfind(b"\n", 0, pos)
-what = "vertical tab" if pos % 2 else "form feed"
-open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line, col, what))' "$pos" >ctrl.json
-		run -1 --separate-stderr "$JFMT" -c ctrl.json
-		[ "${stderr_lines[0]}" = "$(cat want)" ]
+		ctrl_at "$pos"
 	done
 }
 

@@ -348,3 +348,22 @@ for text in (good, bad):
 sys.exit(1 if failed else 0)
 EOF2
 }
+
+# ctrl_at POS: jfmt -c on an array of 100,001 lines whose first newline at
+# or after byte POS is a vertical tab (odd POS) or a form feed (even)
+# exits 1, saying so at that line and column.
+ctrl_at() {
+	python3 -c 'import sys
+pos = int(sys.argv[1])
+doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
+while doc[pos] != ord("\n"):
+    pos += 1
+doc[pos] = 0x0b if pos % 2 else 0x0c
+sys.stdout.buffer.write(doc)
+line = doc[:pos].count(b"\n") + 1
+col = pos - doc.rfind(b"\n", 0, pos)
+what = "vertical tab" if pos % 2 else "form feed"
+open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line, col, what))' "$1" >ctrl.json
+	run -1 --separate-stderr "$JFMT" -c ctrl.json
+	[ "${stderr_lines[0]}" = "$(cat want)" ]
+}

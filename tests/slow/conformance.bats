@@ -30,19 +30,11 @@ load ../conformance_helper
 
 @test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
 	need_shared "${SUITE[@]}"
-	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	local failures=() f mode
 	for f in "$PARSING"/n_*.json; do
 		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] && continue
 		for mode in "" -c -n; do
-			# Two of these open 100000 arrays: their pretty output up to the
-			# error is gigabytes, hence /dev/null.
-			rc=0
-			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-			if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
-				failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
-			elif ! located "$err" "$f"; then
-				failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
-			fi
+			check_rejected "$f" "$mode"
 		done
 	done
 	report_failures "${failures[@]}"
@@ -50,18 +42,10 @@ load ../conformance_helper
 
 @test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
 	need_shared "${SUITE[@]}"
-	local failures=() f mode rc err=$BATS_TEST_TMPDIR/err
+	local failures=() f mode
 	for f in "$PARSING"/i_*.json; do
 		for mode in "" -c -n -a -S -t "--comments" "-c --seq"; do
-			rc=0
-			timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-			if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
-				failures+=("$f [$mode]: exit $rc")
-			elif ! no_sanitizer_report "$err"; then
-				failures+=("$f [$mode]: $(head -c 300 "$err")")
-			elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
-				failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
-			fi
+			check_either "$f" "$mode"
 		done
 	done
 	report_failures "${failures[@]}"
