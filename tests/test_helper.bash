@@ -367,3 +367,16 @@ open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line,
 	run -1 --separate-stderr "$JFMT" -c ctrl.json
 	[ "${stderr_lines[0]}" = "$(cat want)" ]
 }
+
+# run_together_in_pieces SIZE: values that run together ("00" and
+# "7777-7777" are two numbers each, "truefalse" two literals), read in
+# pieces of SIZE bytes, are reported at the start of the second, not where
+# a read began (a fuzzer's find).
+run_together_in_pieces() {
+	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: missing ',' between array elements" ]
+	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: leading zero in a number" ]
+	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
+}

@@ -52,12 +52,7 @@ load ../test_helper
 	# start of the first, or (read in pieces) wherever the read began.
 	local size
 	for size in 1 2 3 5 100; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: missing ',' between array elements" ]
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: leading zero in a number" ]
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $size \"\$1\" -c" - "$JFMT"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
+		run_together_in_pieces "$size"
 	done
 }
 
