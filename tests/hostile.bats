@@ -283,13 +283,7 @@ sys.exit(1 if fail else 0)' "$JFMT"
 	# yajl moves its offset back by the length of the offending token, or
 	# to the start of the read when the token began in an earlier one.
 	# (slow/boundaries.bats: reads of 1 to 100 bytes.)
-	local doc='{"a": 0 "b: 2, c" : 3}' size
-	for size in 1 3; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
-	done
-	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+	string_where_comma_belongs 1 3
 }
 
 @test "a token where ',' or '}' belongs after a member of each kind, read whole or a byte at a time: located at its start" {

@@ -380,3 +380,17 @@ run_together_in_pieces() {
 	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
 	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
 }
+
+# string_where_comma_belongs SIZE...: a string where ',' or '}' belongs,
+# read in pieces of each SIZE and with -n, is located at its quote (yajl
+# moves its offset back by the token's length, or to the start of the
+# read when the token began in an earlier one).
+string_where_comma_belongs() {
+	local doc='{"a": 0 "b: 2, c" : 3}' size
+	for size; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+	done
+	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
+	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+}

@@ -10,13 +10,7 @@ load ../test_helper
 @test "fuzz: a string where ',' or '}' belongs, cut over reads: located at its quote" {
 	# yajl moves its offset back by the length of the offending token, or
 	# to the start of the read when the token began in an earlier one.
-	local doc='{"a": 0 "b: 2, c" : 3}' size
-	for size in 1 2 3 5 8 13 100; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
-	done
-	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+	string_where_comma_belongs 1 2 3 5 8 13 100
 }
 
 @test "a token where ',' or '}' belongs after a member of each kind, read whole or in pieces: located at its start" {
