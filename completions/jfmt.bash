@@ -17,6 +17,7 @@ _jfmt_long_options='
 	--compact
 	--diff
 	--escape-slash
+	--keep-escapes
 	--help
 	--in-place
 	--indent=

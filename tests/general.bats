@@ -243,6 +243,11 @@ for name in sorted(os.listdir(".")):
 @test "general: -a --escape-slash --tab --seq" { agree -a --escape-slash --tab --seq; }
 @test "general: --width=80 --tab -a" { agree --width=80 --tab -a; }
 @test "general: --comments --escape-slash --indent=16" { agree --comments --escape-slash --indent=16; }
+@test "general: --keep-escapes" { agree --keep-escapes; }
+@test "general: --keep-escapes -c -a" { agree --keep-escapes -c -a; }
+@test "general: --keep-escapes -S --escape-slash" { agree --keep-escapes -S --escape-slash; }
+@test "general: --keep-escapes -S --width=40 -a" { agree --keep-escapes -S --width=40 -a; }
+@test "general: --keep-escapes --width=80 --strip-comments -k" { agree --keep-escapes --width=80 --strip-comments -k; }
 
 # --- Standard input in pieces ---
 
@@ -252,4 +257,6 @@ LARGE=7,1,3,4000,64,9000,5,3000
 
 @test "general in pieces: default" { agree_in_pieces 7; }
 @test "general in pieces: -c" { agree_in_pieces 1,7,3,64,5 -c; }
+@test "general in pieces: --keep-escapes -c" { agree_in_pieces 1,7,3,64,5 --keep-escapes -c; }
+@test "general in pieces: --keep-escapes -S" { agree_in_pieces 7 --keep-escapes -S; }
 

@@ -188,7 +188,7 @@ UNREACHED = {
     "invalid JSON": "explain()'s fallback, after a switch that returns for every kind",
     "%s inside a comment (opened at %llu:%llu)":
         "an input that ends in a comment is reported by jsonc.c (comment is not closed)",
-    "string with an unpaired surrogate escape is too long to keep exactly":
+    "string with escapes is too long to keep exactly":
         "the reader keeps a string's first byte in memory (blocks.h)",
 }
 

@@ -42,10 +42,12 @@ struct feed_hooks {
 	int (*member_end)(void *ctx);
 	/**
 	 * Called for a string (or key) token while the consumer's raw check
-	 * is on (sink.set_raw_check): if the token holds an escape yajl
-	 * cannot decode faithfully (an unpaired surrogate), set *raw and *len
-	 * to the token's text between the quotes and return 1; return 0 if
-	 * the decoded text is exact; -1 to stop (the reader noted why).
+	 * is on (sink.set_raw_check), or with sink.keep_escapes: if the
+	 * token holds an escape yajl cannot decode faithfully (an unpaired
+	 * surrogate), or sink.keep_escapes is set, set *raw and *len to the
+	 * token's text between the quotes and return 1; return 0 if the
+	 * decoded text is exact and wanted; -1 to stop (the reader noted
+	 * why).
 	 */
 	int (*raw_string)(void *ctx, const unsigned char **raw, size_t *len);
 	/** The string token just read is not valid UTF-8; the parse stops. */
@@ -104,6 +106,9 @@ struct sink {
 	char (*innermost)(const void *ctx);
 	/** Whether the comments are wanted (feed_hooks.comments). */
 	int keep_comments;
+	/** Whether each string's raw text is wanted (feed_hooks.raw_string)
+	 *  when the consumer asks for it, escapes or not (--keep-escapes). */
+	int keep_escapes;
 	/** The input ended well (may be NULL): write what is left.  Returns
 	 * 0, or nonzero after feed_hooks.bad_comment. */
 	int (*end_input)(void *ctx);

@@ -35,6 +35,7 @@ enum {
 	OPT_STRIP_COMMENTS,
 	OPT_CHECK,
 	OPT_STDIN_FILENAME,
+	OPT_KEEP_ESCAPES,
 };
 
 /* The name of standard input unless --stdin-filename gives one. */
@@ -56,6 +57,7 @@ static const struct option long_opts[] = {
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
 	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
+	{ "keep-escapes", no_argument,       NULL, OPT_KEEP_ESCAPES },
 	{ "keep-going",   no_argument,       NULL, 'k' },
 	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "list",         no_argument,       NULL, 'l' },
@@ -91,6 +93,9 @@ static const char help_text[] =
 "Strings:\n"
 "  -a, --ascii           write non-ASCII characters as \\uXXXX escapes\n"
 "      --escape-slash    write / as \\/\n"
+"      --keep-escapes    write each string as it stands in the input, its\n"
+"                        escapes kept (-a and --escape-slash still apply\n"
+"                        to the characters not escaped there)\n"
 "Colour:\n"
 "  -C, --color[=WHEN]    colour output: auto (default), always or never;\n"
 "                        -C and --color alone mean always\n"
@@ -282,6 +287,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
 	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
+	case OPT_KEEP_ESCAPES: f->keep_escapes = 1; break;
 	case OPT_INDENT:
 		f->compact = 0;
 		f->indent = parse_indent(optarg);

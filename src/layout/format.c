@@ -19,6 +19,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	f->hooks = hooks;
 	f->out = &f->output;
 	f->state = xgrow_array(NULL, &f->state_cap, 64, 1);
+	f->raw_check = opt->keep_escapes ? RAW_ESCAPED : 0;
 	style_init(&f->style, opt);
 	f->general = layout_callbacks(GENERAL);
 	sorter_init(&f->sort, &f->style, opt->comments);
@@ -29,7 +30,7 @@ void format_reset(struct formatter *f)
 	fbuffer_abandon(&f->output);
 	f->out = &f->output;
 	f->depth = 0;
-	f->raw_check = 0;
+	f->raw_check = f->opt->keep_escapes ? RAW_ESCAPED : 0;
 	f->member_end = f->key = NULL;
 	f->top_line = TOP_NONE;
 	sorter_reset(&f->sort);
@@ -60,7 +61,9 @@ static unsigned long long sink_progress(const void *ctx)
 
 static void sink_set_raw_check(void *ctx, int on)
 {
-	((struct formatter *)ctx)->raw_check = on;
+	struct formatter *f = ctx;
+
+	f->raw_check = (f->raw_check & ~(unsigned)RAW_EVERY) | (on ? RAW_EVERY : 0);
 }
 
 static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
@@ -127,6 +130,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.pause = sink_pause,
 		.innermost = sink_innermost,
 		.keep_comments = f->opt->comments,
+		.keep_escapes = f->opt->keep_escapes,
 		.end_input = f->opt->comments ? place_end : NULL,
 	};
 }

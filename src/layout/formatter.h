@@ -20,6 +20,16 @@
 
 struct width_stage;
 
+/* Which strings are written from their raw text, asked of the reader
+ * (hooks->raw_string): formatter.raw_check's bits. */
+enum raw_check {
+	RAW_EVERY = 1,          /* every one: an unpaired surrogate escape
+				 * is ahead (sink.set_raw_check) */
+	RAW_ESCAPED = 2,        /* every one that is not its own raw text,
+				 * escapes kept: --keep-escapes, and the
+				 * -S --width replay of text written already */
+};
+
 struct formatter {
 	/* The real output.  Its owner binds it (fbuffer_init_fd()) after
 	 * format_init(), and flushes it; format_reset() and format_release()
@@ -30,7 +40,12 @@ struct formatter {
 				  * sorter's capture */
 	const struct format_options *opt;
 	const struct feed_hooks *hooks;
-	int raw_check;           /* ask hooks->raw_string for each string */
+	unsigned raw_check;      /* RAW_* bits: which strings are written
+				  * from their raw text (needs_raw()) */
+	/* The text the -S --width stage replays, while it does (or NULL):
+	 * a string inside it is its own raw text, as in the input */
+	const unsigned char *replay;
+	size_t replay_len;
 	/* The input yajl parses now (sink.set_input), or input_len 0: a
 	 * string inside it holds nothing to escape (quick.h). */
 	const unsigned char *input;

@@ -116,7 +116,7 @@ static inline int do_number(struct formatter *f, const char *s, size_t len, enum
 static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, size_t len,
 			       enum layout L)
 {
-	if (L != GENERAL && FB_LIKELY(!f->raw_check)) {
+	if (L != GENERAL && FB_LIKELY(!needs_raw(f, s))) {
 		size_t n;
 		const char *sep = plain_separator(f, L, &n);
 		if (FB_UNLIKELY(escape_string_framed(&f->output, sep, n, s, len, NULL, 0, 0) < 0)) {
@@ -164,7 +164,7 @@ static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, si
 {
 	unsigned char *st = &f->state[f->depth];
 
-	if (L != GENERAL && FB_LIKELY(!f->raw_check))
+	if (L != GENERAL && FB_LIKELY(!needs_raw(f, s)))
 		return plain_key(f, s, len, L);
 	if (layout_comments(f, L)) {
 		if (!place_element(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, 1))

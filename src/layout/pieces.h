@@ -122,11 +122,12 @@ static inline int write_string(struct formatter *f, const unsigned char *s,
 
 	if (layout_colored(f, L))
 		write_color_on(f, c);
-	if (FB_UNLIKELY(f->raw_check) &&
+	if (FB_UNLIKELY(needs_raw(f, s)) &&
 	    (rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen)) != 0) {
 		if (rc < 0)
 			return 0;
-		rc = escape_raw_string(f->out, raw, rawlen, mode);
+		rc = escape_raw_string(f->out, raw, rawlen, mode,
+				       f->raw_check & RAW_ESCAPED ? RAW_KEEP : RAW_DECODE);
 	} else {
 		rc = escape_string(f->out, s, len, mode);
 	}

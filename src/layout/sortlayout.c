@@ -120,7 +120,7 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct formatter *f = ctx;
 
-	if (!in_capture(f) || f->raw_check)
+	if (!in_capture(f) || needs_raw(f, s))
 		return general(ctx)->yajl_string(ctx, s, n);
 	int member;
 	size_t sep = value_separator(f, &member);
@@ -198,7 +198,7 @@ static NOINLINE int key_text_slow(struct formatter *f, const unsigned char *s, s
  * where each member starts, after its separator. */
 static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
-	if (!in_capture(f) || f->raw_check)
+	if (!in_capture(f) || needs_raw(f, s))
 		return general(f)->yajl_map_key(f, s, n);
 	unsigned char *st = &f->state[f->depth];
 	unsigned bits = *st;
@@ -227,7 +227,7 @@ static int sort_map_key(void *ctx, const unsigned char *s, size_t n)
 	struct sorter *so = &f->sort;
 	struct fbuffer *c = &so->capture;       /* f->out, in_capture() */
 
-	if (!FB_LIKELY(in_capture(f) && !f->raw_check && f->opt->escape_mode == 0 &&
+	if (!FB_LIKELY(in_capture(f) && !needs_raw(f, s) && f->opt->escape_mode == 0 &&
 		       n <= ESCAPE_QUICK_MAX && sorter_member_fits(so) &&
 		       fbuffer_avail(c) >= SORT_KEY_ROOM))
 		return map_key_slow(f, s, n);

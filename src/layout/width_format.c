@@ -30,11 +30,14 @@ WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t col
 }
 
 /* With --sort-keys, an event inside an object being sorted goes to the
- * stage (width_stage.h). */
+ * stage (width_stage.h), which asks for a string's raw text when f would
+ * (the reader tells f). */
 #define STAGED(f, call) \
 	do { \
-		if (width_staged(f)) \
+		if (width_staged(f)) { \
+			(f)->width_stage->fmt.raw_check = (f)->raw_check; \
 			return width_stage_done(f, (f)->width_stage->cbs->call); \
+		} \
 	} while (0)
 
 /* Before a value: --seq's record separator at the top level. */
@@ -212,7 +215,7 @@ static int w_string(void *ctx, const unsigned char *s, size_t n)
 	struct formatter *f = ctx;
 	int q;
 
-	if (quick(f) && FB_LIKELY(!f->raw_check) &&
+	if (quick(f) && FB_LIKELY(!needs_raw(f, s)) &&
 	    (q = wq_string(&f->width, s, n, f->opt->escape_mode)) != WQ_NONE)
 		return quick_value_end(f, q);
 	return string_slow(f, s, n);
@@ -223,7 +226,7 @@ static int w_map_key(void *ctx, const unsigned char *s, size_t n)
 	struct formatter *f = ctx;
 	int q;
 
-	if (quick(f) && FB_LIKELY(!f->raw_check) &&
+	if (quick(f) && FB_LIKELY(!needs_raw(f, s)) &&
 	    (q = wq_key(&f->width, s, n, f->opt->escape_mode)) != WQ_NONE)
 		return FB_LIKELY(q == WQ_DONE) ? 1 : invalid_string(f);
 	return map_key_slow(f, s, n);

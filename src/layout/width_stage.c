@@ -32,6 +32,37 @@ static void stage_invalid_utf8(void *ctx)
 	st->outer->invalid_utf8(st->outer->ctx);
 }
 
+static int replay_value_end(void *ctx)
+{
+	struct width_stage *st = ctx;
+	return st->outer->value_end(st->outer->ctx);
+}
+
+/* A string of the stage's text that yajl copied out (it holds escapes):
+ * its text there, between its quotes, which the stage wrote as it is to
+ * be written. */
+static int replay_raw_string(void *ctx, const unsigned char **raw, size_t *len)
+{
+	struct width_stage *st = ctx;
+	const unsigned char *text = (const unsigned char *)st->fmt.output.ptr;
+	size_t end = yajl_get_bytes_consumed(st->replay_handle) - 1, q = end;
+
+	/* the opening quote: the first one back not escaped (the text is
+	 * jfmt's own, so it is there) */
+	for (;;) {
+		while (text[--q] != '"')
+			;
+		size_t b = q;
+		while (text[b - 1] == '\\')
+			b--;
+		if ((q - b) % 2 == 0)
+			break;
+	}
+	*raw = text + q + 1;
+	*len = end - (q + 1);
+	return 1;
+}
+
 int width_stage_done(struct formatter *f, int rc)
 {
 	struct width_stage *st = f->width_stage;
@@ -44,13 +75,26 @@ int width_stage_done(struct formatter *f, int rc)
 		out_of_memory();
 	yajl_config(h, yajl_dont_validate_strings, 1);
 	st->replaying = 1;
-	int raw = f->raw_check, plain = f->width.plain;
-	f->raw_check = 0;       /* the stage wrote the raw text already */
+	st->replay_handle = h;
+	unsigned raw = f->raw_check;
+	int plain = f->width.plain;
+	const struct feed_hooks *hooks = f->hooks;
+	/* The stage wrote each string as it is to be written: one that holds
+	 * escapes there (an unpaired surrogate, -a's, a kept one) is copied
+	 * from that text as it is, not decoded by yajl and escaped again,
+	 * which would lose an unpaired surrogate. */
+	f->raw_check = RAW_ESCAPED;
+	f->replay = (const unsigned char *)st->fmt.output.ptr;
+	f->replay_len = st->fmt.output.len;
+	f->hooks = &st->replay_hooks;
 	f->width.plain = width_fast(f->opt, 1);
 	rc = yajl_parse(h, (const unsigned char *)st->fmt.output.ptr, st->fmt.output.len) ==
 		     yajl_status_ok &&
 	     yajl_complete_parse(h) == yajl_status_ok;
 	f->raw_check = raw;
+	f->replay = NULL;
+	f->replay_len = 0;
+	f->hooks = hooks;
 	f->width.plain = plain;
 	st->replaying = 0;
 	yajl_free(h);
@@ -80,6 +124,13 @@ struct width_stage *width_stage_new(struct formatter *f, const yajl_callbacks *r
 		.value_end = stage_value_end,
 		.member_end = stage_member_end,
 		.raw_string = stage_raw_string,
+		.invalid_utf8 = stage_invalid_utf8,
+	};
+	st->replay_hooks = (struct feed_hooks){
+		.ctx = st,
+		.value_end = replay_value_end,
+		.member_end = stage_member_end,
+		.raw_string = replay_raw_string,
 		.invalid_utf8 = stage_invalid_utf8,
 	};
 	format_init(&st->fmt, &st->opt, &st->hooks);

@@ -18,6 +18,9 @@ struct width_stage {
 	const yajl_callbacks *cbs;      /* fmt's */
 	const yajl_callbacks *replay;   /* --width's, for the sorted text */
 	int replaying;                  /* the stage's text is being parsed */
+	struct feed_hooks replay_hooks; /* f's while it is, passing on to
+					 * outer but for raw_string */
+	yajl_handle replay_handle;      /* the parse of the stage's text */
 };
 
 /**

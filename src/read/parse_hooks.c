@@ -45,7 +45,7 @@ static int on_member_end(void *ctx)
 }
 
 /* Give the consumer the raw text of the string token yajl just read, if it
- * holds an unpaired surrogate escape. */
+ * holds an unpaired surrogate escape, or always with sink.keep_escapes. */
 static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
 {
 	struct parser *ps = ctx;
@@ -53,11 +53,11 @@ static int on_raw_string(void *ctx, const unsigned char **raw, size_t *len)
 	int found = surrogates_take(&ps->lone, end);
 
 	ps->sink.set_raw_check(ps->sink.ctx, surrogates_pending(&ps->lone));
-	if (!found)
+	if (!found && !ps->sink.keep_escapes)
 		return 0;
 	if (!locate_string_start(ps->win, end, &q)) {
 		note_error(ps, end - 1, ERR_UTF8,
-			   "string with an unpaired surrogate escape is too long to keep exactly");
+			   "string with escapes is too long to keep exactly");
 		return -1;
 	}
 	const struct window_part *cur = &ps->win->cur;

@@ -76,10 +76,40 @@ unsigned long long locate_end(const struct window *w)
 	return g;
 }
 
+/* locate_string_start() within the current read, with memrchr(): 0 when
+ * the answer is not found there (the string may start in the read
+ * before, or backslashes reach the read's start).  With --keep-escapes
+ * every string holding an escape is found again: on twitter.json, the
+ * byte-by-byte search alone cost 633K instructions of the 826K that the
+ * option added to jfmt -c's 15.42M. */
+static int string_start_in_read(const struct window_part *cur, unsigned long long end,
+				unsigned long long *start)
+{
+	if (!cur->p || end - 1 <= cur->base || end - 1 > cur->base + cur->len)
+		return 0;
+	const unsigned char *p = cur->p, *q = p + (end - 1 - cur->base);
+
+	while ((q = memrchr(p, '"', (size_t)(q - p))) != NULL) {
+		const unsigned char *b = q;
+		while (b > p && b[-1] == '\\')
+			b--;
+		if (b == p)
+			return 0;
+		if ((q - b) % 2 == 0) {
+			*start = cur->base + (unsigned long long)(q - p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int locate_string_start(const struct window *w, unsigned long long end,
 			unsigned long long *start)
 {
 	unsigned long long lo = window_start(w), q = end - 1;
+
+	if (string_start_in_read(&w->cur, end, start))
+		return 1;
 
 	while (q > lo) {
 		q--;

@@ -23,6 +23,9 @@ struct format_options {
 	char indent_char;       /* ' ' or '\t' */
 	int sort_keys;          /* sort object members by key bytes */
 	int escape_mode;        /* ESCAPE_* flags */
+	int keep_escapes;       /* strings written as they stand in the input,
+				 * escapes kept (escape_mode still applies to
+				 * the characters not escaped there) */
 	int seq;                /* RFC 7464: RS before each value */
 	int comments;           /* keep the input's comments (placement.h) */
 	int color;              /* wrap tokens in colour escapes */

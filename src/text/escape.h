@@ -349,13 +349,22 @@ escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
 	return escape_string_framed_slow(fb, pre, npre, s, len, post, npost, mode);
 }
 
+/* What escape_raw_string() does with the escapes of the raw text. */
+enum raw_escapes {
+	RAW_DECODE,     /* decode them and write what they stand for */
+	RAW_KEEP,       /* copy them as they are (--keep-escapes) */
+};
+
 /**
- * Append a JSON string given as the raw text between its quotes, decoding its
- * escapes and writing the result as escape_string() would; an unpaired
- * surrogate escape (\ud800) is written back as the same escape, in lowercase.
- * `raw` must be lexically valid.  Returns 0, or -1 on invalid UTF-8.
+ * Append a JSON string given as the raw text between its quotes.  With
+ * RAW_DECODE its escapes are decoded and the result written as
+ * escape_string() would; an unpaired surrogate escape (\ud800) is written
+ * back as the same escape, in lowercase.  With RAW_KEEP each escape is
+ * copied as it is, and the rest written as escape_string() would.  `raw`
+ * must be lexically valid.  Returns 0, or -1 on invalid UTF-8.
  */
-int escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode);
+int escape_raw_string(struct fbuffer *fb, const unsigned char *raw, size_t len, int mode,
+		      enum raw_escapes escapes);
 
 /** Append the six-byte escape \uxxxx for the UTF-16 code unit `u`. */
 void escape_unit(struct fbuffer *fb, unsigned u);
