@@ -112,3 +112,11 @@ load test_helper
 	fmt_is '{"b":"\ud800","a":"\uDC00\u00e9"}' '{"a": "\udc00é", "b": "\ud800"}
 ' -S --width=80
 }
+
+@test "--keep-escapes: a string with an escape and 3 MiB of spaces before its quote is kept" {
+	python3 -c 'import sys; sys.stdout.write("[\"a\\u00e9" + " " * (3 << 20) + "\"]\n")' >long.json
+	run -0 --separate-stderr "$JFMT" -c --keep-escapes long.json
+	[ "${#output}" -eq $((3 * 1048576 + 11)) ]
+	[[ "$output" == '["a\u00e9   '* ]]
+	[[ "$output" == *'   "]' ]]
+}

@@ -108,11 +108,12 @@ static int feed(struct reader *r, size_t from, int at_end)
 	/* White space may be inside a string or between tokens: keep a run of
 	 * it up to a bound, so that memory stays small between documents; but
 	 * all of it while a string with an unpaired surrogate escape is open,
-	 * whose raw text is written out again. */
+	 * or with --keep-escapes any string, whose raw text is written out
+	 * again. */
 	r->held_back = r->fed_end < cur->len;
 	r->token_open = !parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
 			(cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
-			 parser_lone_ahead(&r->ps));
+			 parser_lone_ahead(&r->ps) || r->sink.keep_escapes);
 	return 0;
 }
 
