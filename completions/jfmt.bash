@@ -16,6 +16,7 @@ _jfmt_long_options='
 	--comments
 	--compact
 	--diff
+	--eol=
 	--escape-slash
 	--keep-escapes
 	--help
@@ -43,6 +44,7 @@ _jfmt_long_options='
 _jfmt_values() {
 	case $1 in
 	--color | --colour) echo 'auto always never' ;;
+	--eol) echo 'lf crlf auto' ;;
 	--indent) echo '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16' ;;
 	esac
 }

@@ -24,6 +24,7 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->streaming = 0;
 	fb->written = 0;
 	fb->last = '\n';
+	fb->crlf = 0;
 	fb->out = NULL;
 	fb->out_ctx = NULL;
 }
@@ -55,9 +56,9 @@ void fbuffer_release(struct fbuffer *fb)
 	fb->mem = fb->heap = 0;
 }
 
-/* Write all of p[0..n) or record the error; a 0-byte write counts as a
- * full device, as it would otherwise loop forever. */
-static void write_all(struct fbuffer *fb, const char *p, size_t n)
+/* Write all of p[0..n) as it is, or record the error; a 0-byte write
+ * counts as a full device, as it would otherwise loop forever. */
+static void write_raw(struct fbuffer *fb, const char *p, size_t n)
 {
 	if (fb->error)
 		return;
@@ -79,6 +80,39 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 		p += w;
 		n -= (size_t)w;
 		fb->written += (size_t)w;
+	}
+}
+
+/* Line ends translated to CR LF are written from a block of this size. */
+#define CRLF_BLOCK 8192
+
+/* Write all of p[0..n), its line ends as CR LF with fb->crlf. */
+static void write_all(struct fbuffer *fb, const char *p, size_t n)
+{
+	if (!fb->crlf) {
+		write_raw(fb, p, n);
+		return;
+	}
+	char block[CRLF_BLOCK];
+	while (n > 0 && !fb->error) {
+		size_t k = 0;
+		while (n > 0 && k + 2 < sizeof block) {
+			const char *nl = memchr(p, '\n', n);
+			size_t run = nl ? (size_t)(nl - p) : n;
+			if (run > sizeof block - 2 - k)
+				run = sizeof block - 2 - k;
+			memcpy(block + k, p, run);
+			k += run;
+			p += run;
+			n -= run;
+			if (n > 0 && *p == '\n') {
+				block[k++] = '\r';
+				block[k++] = '\n';
+				p++;
+				n--;
+			}
+		}
+		write_raw(fb, block, k);
 	}
 }
 

@@ -19,6 +19,11 @@
  * Appends check capacity inline with one comparison and call the out-of-line
  * fbuffer_make_room() only on the slow path.
  *
+ * Bound to a descriptor or a function, it can write each line end as CR LF
+ * (`crlf`): the bytes are translated as they are flushed, so that every
+ * path that appends '\n' writes the same line ends.  (jfmt writes no raw
+ * line end inside a string: JSON escapes it.)
+ *
  * Write errors do not stop the caller at once: the first one is remembered in
  * `error` (an errno value), later output is dropped, and the caller checks
  * it with fbuffer_flush() once per input or at the end.
@@ -49,6 +54,8 @@ struct fbuffer {
 	int streaming;  /* this document outgrew hold_max: part of it is out */
 	unsigned long long written; /* bytes handed to write(2) so far */
 	char last;      /* the last byte flushed, '\n' before any */
+	int crlf;       /* bound to fd or a function: each '\n' goes out as
+			 * CR LF (--eol=crlf); off at init */
 #if defined(JFMT_DEBUG)
 	size_t reserved;/* len may grow to this without a check */
 #endif

@@ -104,6 +104,12 @@ struct sink {
 	 * (for messages).
 	 */
 	char (*innermost)(const void *ctx);
+	/**
+	 * A new input's first line ends with CR LF (`crlf`), or not (a
+	 * line feed alone, or no line end in its first read): called once
+	 * per input, before any of it is parsed.  May be NULL.
+	 */
+	void (*line_end)(void *ctx, int crlf);
 	/** Whether the comments are wanted (feed_hooks.comments). */
 	int keep_comments;
 	/** Whether each string's raw text is wanted (feed_hooks.raw_string)

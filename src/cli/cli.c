@@ -36,6 +36,7 @@ enum {
 	OPT_CHECK,
 	OPT_STDIN_FILENAME,
 	OPT_KEEP_ESCAPES,
+	OPT_EOL,
 };
 
 /* The name of standard input unless --stdin-filename gives one. */
@@ -52,6 +53,7 @@ static const struct option long_opts[] = {
 	{ "comments",     no_argument,       NULL, OPT_COMMENTS },
 	{ "compact",      no_argument,       NULL, 'c' },
 	{ "diff",         no_argument,       NULL, 'd' },
+	{ "eol",          required_argument, NULL, OPT_EOL },
 	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
@@ -90,6 +92,8 @@ static const char help_text[] =
 "  -w, --width=N         arrays and objects that fit in N columns on one line\n"
 "  -S, --sort-keys       sort object members by key\n"
 "      --seq             RFC 7464 records: RS before each value\n"
+"      --eol=EOL         line ends: lf (default), crlf, or auto (each\n"
+"                        input's first line end)\n"
 "Strings:\n"
 "  -a, --ascii           write non-ASCII characters as \\uXXXX escapes\n"
 "      --escape-slash    write / as \\/\n"
@@ -201,6 +205,18 @@ static int parse_width(const char *s)
 	return (int)n;
 }
 
+static enum eol_choice parse_eol(const char *s)
+{
+	if (strcmp(s, "lf") == 0)
+		return EOL_LF;
+	if (strcmp(s, "crlf") == 0)
+		return EOL_CRLF;
+	if (strcmp(s, "auto") == 0)
+		return EOL_AUTO;
+	diag_usage("invalid line end '%s' (expected lf, crlf or auto)", s);
+	return EOL_LF;
+}
+
 static enum color_when parse_color(const char *s)
 {
 	if (!s || strcmp(s, "always") == 0)
@@ -296,6 +312,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
+	case OPT_EOL: f->eol = parse_eol(optarg); break;
 	default: bad_option(argv, c);
 	}
 }

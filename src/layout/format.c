@@ -76,6 +76,14 @@ static void sink_set_input(void *ctx, const unsigned char *p, size_t len)
 	f->input_len = len;
 }
 
+/* --eol: the output's line ends, for this input. */
+static void sink_line_end(void *ctx, int crlf)
+{
+	struct formatter *f = ctx;
+
+	f->output.crlf = f->opt->eol == EOL_CRLF || (f->opt->eol == EOL_AUTO && crlf);
+}
+
 static const unsigned char *sink_take_member_end(void *ctx)
 {
 	struct formatter *f = ctx;
@@ -125,6 +133,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.progress = sink_progress,
 		.set_raw_check = sink_set_raw_check,
 		.set_input = sink_set_input,
+		.line_end = sink_line_end,
 		.take_member_end = sink_take_member_end,
 		.failed = sink_failed,
 		.pause = sink_pause,

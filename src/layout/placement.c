@@ -15,6 +15,31 @@ static size_t take(struct formatter *f, const struct sink_comment **c)
 	return f->hooks->comments(f->hooks->ctx, c);
 }
 
+/* Part of a comment's text, into the output or the capture of an object
+ * being sorted. */
+static void append_text(struct formatter *f, const char *p, size_t n)
+{
+	if (f->out != &f->output)
+		sorter_text(&f->sort, p, n);
+	else
+		fbuffer_append(f->out, p, n);
+}
+
+/* A comment's text, each CR LF in it written as a line end alone: the
+ * output's line ends are the --eol choice (base/fbuffer.h). */
+static void put_text(struct formatter *f, const char *p, size_t n)
+{
+	const char *cr;
+
+	while ((cr = memmem(p, n, "\r\n", 2)) != NULL) {
+		size_t k = (size_t)(cr - p);
+		append_text(f, p, k);
+		p = cr + 1;
+		n -= k + 1;
+	}
+	append_text(f, p, n);
+}
+
 /* Comment i of c, as its text; in compact output a // comment as a block
  * comment, as the output has no line for it to end.  Returns 0 if it
  * cannot be written.  (Only a block comment's text holds newlines, which
@@ -22,10 +47,7 @@ static size_t take(struct formatter *f, const struct sink_comment **c)
 static int put(struct formatter *f, const struct sink_comment *c, size_t i)
 {
 	if (c[i].block || !f->opt->compact) {
-		if (f->out != &f->output)
-			sorter_text(&f->sort, c[i].text, c[i].len);
-		else
-			fbuffer_append(f->out, c[i].text, c[i].len);
+		put_text(f, c[i].text, c[i].len);
 		return 1;
 	}
 	const char *body = c[i].text + 2;

@@ -128,6 +128,17 @@ static void tap(struct reader *r, size_t from)
 	r->tap(r->tap_ctx, cur->p + from, cur->len - from);
 }
 
+/* The first read of an input: whether its first line ends with CR LF,
+ * for the consumer (sink.line_end: --eol=auto). */
+static void first_line_end(struct reader *r)
+{
+	const struct window_part *cur = &r->in.win.cur;
+	const unsigned char *nl = memchr(cur->p, '\n', cur->len);
+
+	if (r->sink.line_end)
+		r->sink.line_end(r->sink.ctx, nl && nl > cur->p && nl[-1] == '\r');
+}
+
 static enum exit_status read_all(struct reader *r, int fd)
 {
 	ssize_t n;
@@ -138,8 +149,11 @@ static enum exit_status read_all(struct reader *r, int fd)
 			progress_advance(r->progress, (unsigned long long)n);
 		if (r->tap)
 			tap(r, from);
-		if (r->in.win.cur.base == 0 && from == 0 && sniff(r) < 0)
-			return EXIT_INVALID;
+		if (r->in.win.cur.base == 0 && from == 0) {
+			if (sniff(r) < 0)
+				return EXIT_INVALID;
+			first_line_end(r);
+		}
 		if (r->token_open || r->held_back)
 			from = r->fed_end;      /* what was held back comes first */
 		if (feed(r, from, 0) < 0)

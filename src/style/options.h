@@ -17,6 +17,13 @@ enum color_class {
 /* The widest indentation per level, in spaces. */
 #define FORMAT_INDENT_MAX 16
 
+/* --eol: the line end written. */
+enum eol_choice {
+	EOL_LF,                 /* '\n', the default */
+	EOL_CRLF,               /* CR LF */
+	EOL_AUTO,               /* each input's first line end (sink.h) */
+};
+
 struct format_options {
 	int compact;            /* no whitespace inside values */
 	int indent;             /* spaces (or tabs) per level, 0 to FORMAT_INDENT_MAX */
@@ -27,6 +34,7 @@ struct format_options {
 				 * escapes kept (escape_mode still applies to
 				 * the characters not escaped there) */
 	int seq;                /* RFC 7464: RS before each value */
+	enum eol_choice eol;    /* --eol */
 	int comments;           /* keep the input's comments (placement.h) */
 	int color;              /* wrap tokens in colour escapes */
 	int width;              /* --width: 0, or columns (not when compact) */
