@@ -71,11 +71,12 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 
 @test "a comment after a // comment starts a new line" {
 	fmt_is $'[[1]// a\n ,/*b*/\n ]' $'[\n  [\n    1\n  ] // a\n  /*b*/\n]\n' --comments
-	fmt_is $'[1 // a\n, /*b*/ 2]' $'[\n  1, // a\n  /*b*/\n  2\n]\n' --comments
+	fmt_is $'[1 // a\n, /*b*/ 2]' $'[\n  1, // a\n  /*b*/ 2\n]\n' --comments
+	fmt_is $'[1 // a\n, /*b*/\n 2]' $'[\n  1, // a\n  /*b*/\n  2\n]\n' --comments
 }
 
 @test "a container holding only a comment is not collapsed" {
-	fmt_is $'{ /* empty */ }' $'{ /* empty */\n}\n' --comments
+	fmt_is $'{ /* empty */ }' $'{ /* empty */ }\n' --comments
 	fmt_is $'[\n  // nothing\n]' $'[\n  // nothing\n]\n' --comments
 	fmt_is $'{"a": [\n// nothing\n]}' $'{\n  "a": [\n    // nothing\n  ]\n}\n' --comments
 	fmt_is $'{"a": [\n// nothing\n]}' $'{"a":[/* nothing */]}\n' --comments -c
@@ -85,7 +86,65 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 @test "a comment between a key and its value stays there" {
 	fmt_is $'{"a": /* k */ 1}' $'{\n  "a": /* k */ 1\n}\n' --comments
 	fmt_is $'{"a": /* k */ 1}' $'{"a":/* k */1}\n' --comments -c
-	fmt_is $'{"a": // k\n 1}' $'{\n  "a": // k\n  1\n}\n' --comments
+}
+
+@test "block comments alone on the opening bracket's line keep a container on one line" {
+	fmt_is '{ /* none yet */ }' $'{ /* none yet */ }\n' --comments
+	fmt_is '[ /* none */ ]' $'[ /* none */ ]\n' --comments
+	fmt_is $'[/* a */ /* b */\n]' $'[ /* a */ /* b */ ]\n' --comments
+	fmt_is $'{"b": { /* none */ },\n "a": [ /* none */ ]}' \
+		$'{\n  "a": [ /* none */ ],\n  "b": { /* none */ }\n}\n' --comments -S
+	fmt_is '{"a": { /* none */ }}' $'{\n\t"a": { /* none */ }\n}\n' --comments --tab
+	fmt_is '{"a": { /* none */ }}' $'{"a":{/* none */}}\n' --comments -c
+	# a // comment still ends its line; one on a line of its own keeps it
+	fmt_is $'[ // none\n]' $'[ // none\n]\n' --comments
+	fmt_is $'[ /* a */ // none\n]' $'[ /* a */ // none\n]\n' --comments
+	fmt_is $'{\n  /* none */ }' $'{\n  /* none */\n}\n' --comments
+}
+
+@test "block comments before an element on its line stay on that line" {
+	local in=$'{\n  /* c */ "b": 1,\n  /* d */ /* e */ "a": [\n    /* f */ 2\n  ]\n}\n'
+	fmt_is "$in" "$in" --comments
+	fmt_is "$in" $'{\n  /* d */ /* e */ "a": [\n    /* f */ 2\n  ],\n  /* c */ "b": 1\n}\n' --comments -S
+	fmt_is "$in" $'{\n    /* c */ "b": 1,\n    /* d */ /* e */ "a": [\n        /* f */ 2\n    ]\n}\n' --comments --indent 4
+	fmt_is "$in" $'{/* c */"b":1,/* d *//* e */"a":[/* f */2]}\n' --comments -c
+	# after a comma on the value's line, a comment ends that line
+	fmt_is $'[1, /* c */ 2]' $'[\n  1, /* c */\n  2\n]\n' --comments
+}
+
+@test "a comment between a key and a value on a later line goes before the member" {
+	fmt_is $'{"a": // k\n 1}' $'{\n  // k\n  "a": 1\n}\n' --comments
+	fmt_is $'{"a": /* k */\n 1}' $'{\n  /* k */\n  "a": 1\n}\n' --comments
+	fmt_is $'{"a":\n /* k */ [1]}' $'{\n  /* k */ "a": [\n    1\n  ]\n}\n' --comments
+	fmt_is $'{"x": 0, /* c */ "a": /* j */ // k\n {}}' \
+		$'{\n  "x": 0, /* c */\n  /* j */ // k\n  "a": {}\n}\n' --comments
+	fmt_is $'{"b": // k\n 1, "a": 2}' $'{\n  "a": 2,\n  // k\n  "b": 1\n}\n' --comments -S
+	fmt_is $'{"a": // k\n 1}' $'{"a":/* k */1}\n' --comments -c
+	# on the key's line, the comment stays there
+	fmt_is $'{"a": /* k */ 1}' $'{\n  "a": /* k */ 1\n}\n' --comments
+}
+
+@test "the lines of a block comment move with its first, with spaces or tabs" {
+	local in=$'{\n      /* a\n       * b\n       */\n  "x": 1}'
+	fmt_is "$in" $'{\n  /* a\n   * b\n   */\n  "x": 1\n}\n' --comments
+	fmt_is "$in" $'{\n\t/* a\n\t * b\n\t */\n\t"x": 1\n}\n' --comments --tab
+	fmt_is "$in" $'{\n        /* a\n         * b\n         */\n        "x": 1\n}\n' --comments --indent 8
+	fmt_is "$in" $'{/* a\n       * b\n       */"x":1}\n' --comments -c
+	# tabs in the input are tab stops 8 columns apart
+	fmt_is $'{\n\t/* a\n\t * b */\n\t"x": 1}' $'{\n  /* a\n   * b */\n  "x": 1\n}\n' --comments
+	# a line with fewer blanks than the move takes loses them all, no more
+	fmt_is $'[\n      /* a\nb\n    c */ 1]' $'[\n  /* a\nb\nc */ 1\n]\n' --comments
+	# a comment moved before its member moves as a block
+	fmt_is $'{"a": /* x\n       y */\n 1}' $'{\n  /* x\n   y */\n  "a": 1\n}\n' --comments
+	# after a value, it moves as its line's indentation does
+	fmt_is $'[\n    1, /* x\n          y */\n 2]' $'[\n  1, /* x\n        y */\n  2\n]\n' --comments
+}
+
+@test "blanks at the end of a comment's lines are dropped" {
+	fmt_is $'[1, // x \t \n 2]' $'[\n  1, // x\n  2\n]\n' --comments
+	fmt_is $'[1, // x \t \n 2]' $'[1,/* x */2]\n' --comments -c
+	fmt_is $'[1, /* x  \n  y\t\r\n  \n  z  */ 2]' $'[\n  1, /* x\n    y\r\n\n    z  */\n  2\n]\n' --comments
+	fmt_is $'[1, /* x  \n  y */ 2]' $'[1,/* x\n  y */2]\n' --comments -c
 }
 
 @test "comments before and after the top-level values are kept" {
@@ -95,13 +154,13 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'1 // one\n// two\n2\n' $'1/* one */\n/* two */2\n' --comments -c
 }
 
-@test "a block comment spanning lines keeps its lines; only the first is re-indented" {
-	fmt_is $'[1,\n   /* a\n      b */\n 2]' $'[\n  1,\n  /* a\n      b */\n  2\n]\n' --comments
+@test "a block comment spanning lines keeps its lines, moved with its first" {
+	fmt_is $'[1,\n   /* a\n      b */\n 2]' $'[\n  1,\n  /* a\n     b */\n  2\n]\n' --comments
 	fmt_is $'[1,\n   /* a\n      b */\n 2]' $'[1,/* a\n      b */2]\n' --comments -c
 }
 
-@test "comment text is kept byte for byte; a CR before the newline is not part of it" {
-	fmt_is $'[1, //  x\t*/ "y" \r\n 2]' $'[\n  1, //  x\t*/ "y" \n  2\n]\n' --comments
+@test "comment text is kept byte for byte but the blanks ending it; a CR before the newline is not part of it" {
+	fmt_is $'[1, //  x\t*/ "y" \r\n 2]' $'[\n  1, //  x\t*/ "y"\n  2\n]\n' --comments
 	fmt_is $'["//", "/*", 1 /* "\\u00e9" // */]' $'[\n  "//",\n  "/*",\n  1 /* "\\u00e9" // */\n]\n' --comments
 }
 
@@ -187,12 +246,12 @@ sorted_ok() {
 
 @test "-S: a block comment spanning lines keeps its lines in a sorted object, at any indentation" {
 	local in=$'{"b": 1,\n  /* one\n\ttwo\n      three */\n  "a": {"d": 0, /* x\n y */ "c": 0}}'
-	fmt_is "$in" $'{\n  /* one\n\ttwo\n      three */\n  "a": {\n    "c": 0,\n    "d": 0 /* x\n y */\n  },\n  "b": 1\n}\n' --comments -S
-	fmt_is "$in" $'{\n    /* one\n\ttwo\n      three */\n    "a": {\n        "c": 0,\n        "d": 0 /* x\n y */\n    },\n    "b": 1\n}\n' --comments -S --indent 4
-	fmt_is "$in" $'{\n\t/* one\n\ttwo\n      three */\n\t"a": {\n\t\t"c": 0,\n\t\t"d": 0 /* x\n y */\n\t},\n\t"b": 1\n}\n' --comments -S --tab
+	fmt_is "$in" $'{\n  /* one\n\ttwo\n      three */\n  "a": {\n    "c": 0,\n    "d": 0 /* x\n   y */\n  },\n  "b": 1\n}\n' --comments -S
+	fmt_is "$in" $'{\n    /* one\n          two\n        three */\n    "a": {\n        "c": 0,\n        "d": 0 /* x\n       y */\n    },\n    "b": 1\n}\n' --comments -S --indent 4
+	fmt_is "$in" $'{\n\t/* one\n\t      two\n\t    three */\n\t"a": {\n\t\t"c": 0,\n\t\t"d": 0 /* x\n\t       y */\n\t},\n\t"b": 1\n}\n' --comments -S --tab
 	fmt_is "$in" $'{/* one\n\ttwo\n      three */"a":{"c":0,"d":0/* x\n y */},"b":1}\n' --comments -S -c
 	# a newline followed by a byte that could be read as a depth
-	fmt_is $'{"b": 1, /*\n" */ "a": 2}' $'{\n  "a": 2,\n  "b": 1 /*\n" */\n}\n' --comments -S
+	fmt_is $'{"b": 1, /*\n" */ "a": 2}' $'{\n  "a": 2,\n  "b": 1 /*\n  " */\n}\n' --comments -S
 }
 
 @test "-S: nested sorted objects keep their comments, each at its depth" {

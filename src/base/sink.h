@@ -24,13 +24,34 @@
 
 /* A comment of the input (--comments), as the reader hands it on: its text
  * from the opening // or slash-star through its end (a // comment's
- * newline, and a carriage return before it, not included). */
+ * newline, and a carriage return before it, not included).  Columns count
+ * characters from the start of a line, a tab going on to the next multiple
+ * of SINK_TAB_COLUMNS. */
 struct sink_comment {
 	const char *text;
 	size_t len;
 	int block;              /* a block comment, else a // comment */
 	int own_line;           /* only white space before it on its line */
+	int line_ends;          /* only white space after it on its line */
+	size_t column;          /* the column of its first byte */
+	size_t indent;          /* the column of the first byte of its line
+				 * that is not white space */
 };
+
+/* How far apart the tab stops are, for columns (sink_comment). */
+#define SINK_TAB_COLUMNS 8
+
+/** The column after byte c of a line, from column `col`: a tab goes on to
+ * the next stop, a newline back to 0, and a byte that continues a UTF-8
+ * sequence or a carriage return takes no column. */
+static inline size_t sink_column_after(size_t col, unsigned char c)
+{
+	if (c == '\t')
+		return (col / SINK_TAB_COLUMNS + 1) * SINK_TAB_COLUMNS;
+	if (c == '\n')
+		return 0;
+	return col + ((c & 0xC0) != 0x80 && c != '\r');
+}
 
 struct feed_hooks {
 	void *ctx;

@@ -23,6 +23,7 @@ void format_init(struct formatter *f, const struct format_options *opt,
 	style_init(&f->style, opt);
 	f->general = layout_callbacks(GENERAL);
 	sorter_init(&f->sort, &f->style, opt->comments);
+	fbuffer_init_mem(&f->key_text);
 }
 
 void format_reset(struct formatter *f)
@@ -33,6 +34,7 @@ void format_reset(struct formatter *f)
 	f->raw_check = f->opt->keep_escapes ? RAW_ESCAPED : 0;
 	f->member_end = f->key = NULL;
 	f->top_line = TOP_NONE;
+	f->key_text.len = 0;
 	sorter_reset(&f->sort);
 }
 
@@ -41,6 +43,7 @@ void format_release(struct formatter *f)
 	free(f->state);
 	sorter_release(&f->sort);
 	style_release(&f->style);
+	fbuffer_release(&f->key_text);
 }
 
 static void sink_reset(void *ctx)
@@ -48,15 +51,16 @@ static void sink_reset(void *ctx)
 	format_reset(ctx);
 }
 
-/* Every event writes at least one byte, to the output or to the capture of
- * an object being sorted, whose length never falls by more than the output
- * then gains (a key deferred in the input is written by the end of the parse,
- * when this is asked). */
+/* Every event writes at least one byte, to the output, to the capture of
+ * an object being sorted, or (a key, with comments) to the key's text,
+ * whose lengths never fall by more than the output then gains (a key
+ * deferred in the input is written by the end of the parse, when this is
+ * asked). */
 static unsigned long long sink_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
-	return fbuffer_total(&f->output) + sorter_captured(&f->sort);
+	return fbuffer_total(&f->output) + sorter_captured(&f->sort) + f->key_text.len;
 }
 
 static void sink_set_raw_check(void *ctx, int on)

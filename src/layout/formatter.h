@@ -70,6 +70,10 @@ struct formatter {
 	struct sorter sort;      /* --sort-keys */
 	int top_line;            /* --comments: what the last line at the top
 				  * level holds (TOP_*) */
+	struct fbuffer key_text; /* --comments: a key and its colon, written
+				  * when its value comes (placement.h) */
+	size_t comment_col;      /* --comments: the column where that key
+				  * would go */
 
 	/* --width's (width_format.h), set up only by width_format_init() */
 	struct width width;

@@ -177,10 +177,15 @@ static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, si
 		write_separator(f, *st & CONTAINER_MEMBERS, COLOR_OBJECT, L);
 	}
 	*st |= CONTAINER_MEMBERS;
-	if (!write_string(f, s, len, COLOR_KEY, L))
-		return 0;
-	write_colon(f, L);
-	return 1;
+	/* with comments, the key waits for its value (place_after_key()) */
+	struct fbuffer *out = f->out;
+	if (layout_comments(f, L))
+		f->out = place_key_text(f);
+	int ok = write_string(f, s, len, COLOR_KEY, L);
+	if (ok)
+		write_colon(f, L);
+	f->out = out;
+	return ok;
 }
 
 static ALWAYS_INLINE int do_map_key(struct formatter *f, const unsigned char *s, size_t len,

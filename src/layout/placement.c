@@ -15,43 +15,149 @@ static size_t take(struct formatter *f, const struct sink_comment **c)
 	return f->hooks->comments(f->hooks->ctx, c);
 }
 
-/* Part of a comment's text, into the output or the capture of an object
- * being sorted. */
-static void append_text(struct formatter *f, const char *p, size_t n)
+/* --- Columns --- */
+
+/* The column of the indentation of `depth`: a tab of --tab is a tab stop's
+ * width (sink.h). */
+static size_t indent_column(const struct formatter *f, size_t depth)
+{
+	size_t per = (size_t)f->opt->indent;
+
+	if (f->opt->indent_char == '\t')
+		per *= SINK_TAB_COLUMNS;
+	return depth * per;
+}
+
+/* A line at the open container's depth: returns its column. */
+static size_t new_line(struct formatter *f)
+{
+	layout_newline(f, f->depth, 0, GENERAL);
+	return indent_column(f, f->depth);
+}
+
+/* Where comment c goes after what stands before it on an output line
+ * indented to column `indent`, whose text before it cannot be measured:
+ * as far from the indentation as it was from its line's in the input. */
+static size_t after_text(const struct sink_comment *c, size_t indent)
+{
+	return indent + (c->column >= c->indent ? c->column - c->indent : 0);
+}
+
+/* --- Comments' text --- */
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/* p[0..n) to the output, or to the capture of an object being sorted,
+ * where a newline in it is noted as one (sorter_text()); returns the
+ * column after it, from column `col`. */
+static size_t emit(struct formatter *f, const char *p, size_t n, size_t col)
 {
 	if (f->out != &f->output)
 		sorter_text(&f->sort, p, n);
 	else
 		fbuffer_append(f->out, p, n);
+	for (size_t i = 0; i < n; i++)
+		col = sink_column_after(col, (unsigned char)p[i]);
+	return col;
 }
 
-/* A comment's text, each CR LF in it written as a line end alone: the
- * output's line ends are the --eol choice (base/fbuffer.h). */
-static void put_text(struct formatter *f, const char *p, size_t n)
+/* The length of p[0..n) without the blanks at its end. */
+static size_t trimmed(const char *p, size_t n)
 {
-	const char *cr;
+	while (n > 0 && is_blank(p[n - 1]))
+		n--;
+	return n;
+}
 
-	while ((cr = memmem(p, n, "\r\n", 2)) != NULL) {
-		size_t k = (size_t)(cr - p);
-		append_text(f, p, k);
-		p = cr + 1;
-		n -= k + 1;
+/* Blanks up to column `to` from column 0: with --tab, tabs, then spaces
+ * for what is left over. */
+static void emit_blanks(struct formatter *f, size_t to)
+{
+	static const char spaces[] = "        ", tabs[] = "\t\t\t\t\t\t\t\t";
+	size_t n = 0;
+
+	if (f->opt->indent_char == '\t')
+		for (size_t k = to / SINK_TAB_COLUMNS; k > 0; k -= n) {
+			n = k < sizeof tabs - 1 ? k : sizeof tabs - 1;
+			emit(f, tabs, n, 0);
+		}
+	for (size_t k = f->opt->indent_char == '\t' ? to % SINK_TAB_COLUMNS : to; k > 0; k -= n) {
+		n = k < sizeof spaces - 1 ? k : sizeof spaces - 1;
+		emit(f, spaces, n, 0);
 	}
-	append_text(f, p, n);
 }
 
-/* Comment i of c, as its text; in compact output a // comment as a block
- * comment, as the output has no line for it to end.  Returns 0 if it
- * cannot be written.  (Only a block comment's text holds newlines, which
- * an object captured for sorting takes through sorter_text().) */
-static int put(struct formatter *f, const struct sink_comment *c, size_t i)
+/* A line after the first of block comment c, p[0..n) without its line
+ * end, moved `shift` columns: the blanks it starts with are rewritten
+ * when it moves, and none are left at its end (`last`: the line holding
+ * the close, kept whole).  Returns the column after it. */
+static size_t emit_later_line(struct formatter *f, const char *p, size_t n, long long shift,
+			      int last)
 {
-	if (c[i].block || !f->opt->compact) {
-		put_text(f, c[i].text, c[i].len);
+	size_t b = 0, width = 0;
+
+	if (!last)
+		n = trimmed(p, n);
+	if (n == 0)             /* nothing but blanks: an empty line */
+		return 0;
+	while (is_blank(p[b]))
+		width = sink_column_after(width, (unsigned char)p[b++]);
+	if (shift == 0)
+		return emit(f, p, n, 0);
+	long long to = (long long)width + shift;
+	emit_blanks(f, to > 0 ? (size_t)to : 0);
+	return emit(f, p + b, n - b, to > 0 ? (size_t)to : 0);
+}
+
+/* Block comment c at column *col, its lines after the first moved as many
+ * columns as its first; *col becomes the column after it. */
+static void emit_block(struct formatter *f, const struct sink_comment *c, size_t *col)
+{
+	const char *p = c->text, *end = c->text + c->len;
+	long long shift = f->opt->compact ? 0 : (long long)*col - (long long)c->column;
+	const char *nl = memchr(p, '\n', c->len);
+
+	if (nl == NULL) {
+		*col = emit(f, p, c->len, *col);
+		return;
+	}
+	for (int first = 1; nl != NULL; first = 0) {
+		size_t n = (size_t)(nl - p);
+		int cr = n > 0 && p[n - 1] == '\r';
+		n -= cr;
+		if (first)
+			emit(f, p, trimmed(p, n), 0);
+		else
+			emit_later_line(f, p, n, shift, 0);
+		/* a line end alone: the output's are the --eol choice
+		 * (base/fbuffer.h) */
+		emit(f, "\n", 1, 0);
+		p = nl + 1;
+		nl = memchr(p, '\n', (size_t)(end - p));
+	}
+	*col = emit_later_line(f, p, (size_t)(end - p), shift, 1);
+}
+
+/* Comment i of c, at column *col, which becomes the column after it; in
+ * compact output a // comment as a block comment, as the output has no
+ * line for it to end.  Blanks that end a line are left out.  Returns 0 if
+ * it cannot be written. */
+static int put(struct formatter *f, const struct sink_comment *c, size_t i, size_t *col)
+{
+	if (c[i].block) {
+		emit_block(f, &c[i], col);
+		return 1;
+	}
+	size_t len = trimmed(c[i].text, c[i].len);
+	if (!f->opt->compact) {
+		*col = emit(f, c[i].text, len, *col);
 		return 1;
 	}
 	const char *body = c[i].text + 2;
-	size_t n = c[i].len - 2;
+	size_t n = len - 2;
 	if (memmem(body, n, "*/", 2)) {
 		f->hooks->bad_comment(f->hooks->ctx, i, msg_star_slash);
 		return 0;
@@ -71,21 +177,46 @@ static int ends_line(const struct formatter *f, const struct sink_comment *c)
 	return !c->block && !f->opt->compact;
 }
 
+/* Whether what follows comment c is on a later line of the input. */
+static int breaks_line(const struct formatter *f, const struct sink_comment *c)
+{
+	return c->line_ends || ends_line(f, c);
+}
+
+/* A space after a comment that something follows on its line: *col is
+ * past it. */
+static void space(struct formatter *f, size_t *col)
+{
+	if (!f->opt->compact) {
+		fbuffer_append_char(f->out, ' ');
+		++*col;
+	}
+}
+
+/* --- Where they go --- */
+
 /* The comments before a value at the top level, or after the last. */
 static int top_comments(struct formatter *f)
 {
 	const struct sink_comment *c;
-	size_t n = take(f, &c);
+	size_t n = take(f, &c), col = 0;
 	int compact = f->opt->compact;
 
 	for (size_t i = 0; i < n; i++) {
 		if (f->top_line != TOP_NONE) {
-			if (c[i].own_line && (f->top_line == TOP_DOC || !compact))
+			if (c[i].own_line && (f->top_line == TOP_DOC || !compact)) {
 				fbuffer_append_char(f->out, STYLE_EOL);
-			else if (!compact)
-				fbuffer_append_char(f->out, ' ');
+				col = 0;
+			} else if (!compact) {
+				space(f, &col);
+				/* after a value's last line, which is not indented */
+				if (f->top_line == TOP_DOC)
+					col = after_text(&c[i], 0);
+			}
+		} else {
+			col = 0;
 		}
-		if (!put(f, c, i))
+		if (!put(f, c, i, &col))
 			return 0;
 		if (c[i].own_line || f->top_line == TOP_NONE)
 			f->top_line = TOP_LEAD;
@@ -111,7 +242,7 @@ int place_top(struct formatter *f)
 int place_element(struct formatter *f, int more, enum color_class cls, int member)
 {
 	const struct sink_comment *c;
-	size_t n = take(f, &c), i = 0;
+	size_t n = take(f, &c), i = 0, col = 0;
 	int compact = f->opt->compact;
 	int sorted = member && (f->state[f->depth] & CONTAINER_SORTED);
 
@@ -124,58 +255,101 @@ int place_element(struct formatter *f, int more, enum color_class cls, int membe
 		if (sorted)
 			sorter_comma(&f->sort, at, f->out->len - at);
 	}
-	/* What ends the line of the element before stays with it; before the
-	 * first member of an object being sorted, there is none. */
+	/* What ends the line of the element before (or of the opening
+	 * bracket) stays with it; before the first member of an object being
+	 * sorted, there is none. */
 	for (; i < n && !c[i].own_line && (more || !sorted) &&
 	       (i == 0 || !ends_line(f, &c[i - 1])); i++) {
-		if (!compact)
-			fbuffer_append_char(f->out, ' ');
-		if (!put(f, c, i))
+		space(f, &col);
+		if (i == 0)
+			col = after_text(&c[i], indent_column(f, f->depth - !more));
+		if (!put(f, c, i, &col))
 			return 0;
 	}
 	size_t sep = f->out->len;
 	if (!compact)
-		layout_newline(f, f->depth, 0, GENERAL);
+		col = new_line(f);
 	if (sorted)
 		sorter_member(&f->sort, sep);
+	/* The rest go on lines of their own, or before the element on its
+	 * line when they stood so. */
 	for (; i < n; i++) {
-		if (!put(f, c, i))
+		if (!put(f, c, i, &col))
 			return 0;
 		if (compact)
 			continue;
-		if (i + 1 < n && !c[i + 1].own_line && !ends_line(f, &c[i]))
-			fbuffer_append_char(f->out, ' ');
+		if (breaks_line(f, &c[i]))
+			col = new_line(f);
 		else
-			layout_newline(f, f->depth, 0, GENERAL);
+			space(f, &col);
 	}
-	if (sorted)
-		sorter_key(&f->sort);
+	f->comment_col = col;
 	return 1;
+}
+
+/* The key and colon that place_key_text() took, written now; with
+ * --sort-keys the member's key starts here. */
+static void put_key(struct formatter *f)
+{
+	if (f->state[f->depth] & CONTAINER_SORTED)
+		sorter_key(&f->sort);
+	fbuffer_append(f->out, f->key_text.ptr, f->key_text.len);
+	f->key_text.len = 0;
+}
+
+struct fbuffer *place_key_text(struct formatter *f)
+{
+	f->key_text.len = 0;
+	return &f->key_text;
 }
 
 int place_after_key(struct formatter *f)
 {
 	const struct sink_comment *c;
-	size_t n = take(f, &c);
+	size_t n = take(f, &c), col;
+	int moved = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		if (!put(f, c, i))
-			return 0;
-		if (ends_line(f, &c[i]))
-			layout_newline(f, f->depth, 0, GENERAL);
-		else if (!f->opt->compact)
-			fbuffer_append_char(f->out, ' ');
+	for (size_t i = 0; i < n && !f->opt->compact; i++)
+		moved |= c[i].own_line || breaks_line(f, &c[i]);
+	if (!moved) {
+		/* on the key's line, as they stood */
+		put_key(f);
+		for (size_t i = 0; i < n; i++) {
+			col = after_text(&c[i], indent_column(f, f->depth));
+			if (!put(f, c, i, &col))
+				return 0;
+			space(f, &col);
+		}
+		return 1;
 	}
+	/* The value goes on the key's line, and the comments before the
+	 * member, as if they stood there; the last one stays on the key's
+	 * line if the value stood on its line. */
+	col = f->comment_col;
+	for (size_t i = 0; i < n; i++) {
+		if (!put(f, c, i, &col))
+			return 0;
+		if (breaks_line(f, &c[i]))
+			col = new_line(f);
+		else
+			space(f, &col);
+	}
+	put_key(f);
 	return 1;
 }
 
 int place_close(struct formatter *f)
 {
 	const struct sink_comment *c;
-	size_t n = take(f, &c);
+	size_t n = take(f, &c), col = 0;
 	unsigned char *st = &f->state[f->depth];
 	int sorted = (*st & CONTAINER_SORTED) && (*st & CONTAINER_MEMBERS);
+	/* block comments alone on the opening bracket's line keep the
+	 * container on one line: { comment } */
+	int one_line = !f->opt->compact && !(*st & CONTAINER_MEMBERS) && n > 0;
 
+	for (size_t i = 0; i < n; i++)
+		one_line &= c[i].block && !c[i].own_line;
 	if (sorted)
 		sorter_comma(&f->sort, f->out->len, 0);
 	for (size_t i = 0; i < n; i++) {
@@ -186,16 +360,20 @@ int place_close(struct formatter *f)
 			sorter_tail(&f->sort);
 			sorted = 0;
 		}
-		if (!f->opt->compact) {
-			if (own)
-				layout_newline(f, f->depth, 0, GENERAL);
-			else
-				fbuffer_append_char(f->out, ' ');
+		if (own && !f->opt->compact) {
+			col = new_line(f);
+		} else {
+			space(f, &col);
+			if (i == 0)
+				col = after_text(&c[i], indent_column(f, f->depth -
+								    !(*st & CONTAINER_MEMBERS)));
 		}
-		if (!put(f, c, i))
+		if (!put(f, c, i, &col))
 			return 0;
 	}
-	if (n > 0)
+	if (one_line)
+		space(f, &col);
+	else if (n > 0)
 		*st |= CONTAINER_MEMBERS;       /* not written as {} or [] */
 	return 1;
 }

@@ -7,16 +7,29 @@
  *  - a comment on a line of its own stays on a line of its own, indented
  *    at the depth where it stands; one after a value or a comma on the
  *    same line stays at the end of that line, after the comma;
+ *  - block comments before an element on its line stay there: the line
+ *    starts with them;
  *  - a comment between a bracket and the first member, or after the last,
  *    stays inside; a container that holds one is not written as {} or [];
- *  - a comment between a key and its value stays between them;
+ *    block comments alone on the opening bracket's line keep it on one
+ *    line, as { comment };
+ *  - a comment between a key and its value stays between them when the
+ *    value is on the key's line; else the comments there go before the
+ *    member, and the value on its key's line;
  *  - at the top level, a comment after a value on its line stays there,
  *    and one on a line of its own stays on its own line;
- *  - the text of a comment is written byte for byte: the lines of a block
- *    comment after its first are left as they are;
+ *  - the lines of a block comment after its first move as many columns as
+ *    its first: the blanks they start with are rewritten (spaces, or with
+ *    --tab tabs then spaces), and a line with fewer loses them all.  A
+ *    column counts characters, a tab going on to the next multiple of 8
+ *    (sink.h), in the input and in the output alike.  For a comment after
+ *    other text on its line, the move is that of the line's indentation;
+ *  - blanks at the end of a comment's lines are left out; the rest of its
+ *    text is written byte for byte;
  *  - compact output (-c) writes every comment on the line where it falls,
- *    a // comment as a block comment; one whose text holds a star-slash
- *    cannot be written so, and stops the parse;
+ *    a // comment as a block comment, and a block comment's lines as they
+ *    are; a // comment whose text holds a star-slash cannot be written so,
+ *    and stops the parse;
  *  - with --sort-keys a comment travels with the member that follows it,
  *    or with the one before it when it ends that member's line; one on
  *    a line of its own after the last member stays at the end.
@@ -42,7 +55,15 @@ int place_top(struct formatter *f);
  */
 int place_element(struct formatter *f, int more, enum color_class cls, int member);
 
-/** Before a member's value, after its key and colon. */
+/**
+ * Where a member's key and colon go when written (by the callbacks, from
+ * its separator on): they are held there until its value comes, as the
+ * comments between the two may go before the key.  Owned by the formatter.
+ */
+struct fbuffer *place_key_text(struct formatter *f);
+
+/** Before a member's value: its key and colon, and the comments that stand
+ * between them and the value, each where it goes. */
 int place_after_key(struct formatter *f);
 
 /** Before the open container's closing bracket. */

@@ -11,7 +11,8 @@
 struct jsonc_entry {
 	unsigned long long at;          /* input offset of its first byte */
 	size_t off, len;                /* its text in jsonc.text */
-	int block, own_line;
+	int block, own_line, line_ends;
+	size_t column, indent;
 };
 
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
@@ -31,8 +32,9 @@ static size_t bad_utf8(const unsigned char *p, size_t n)
 /* The state at the start of a byte, to pass again from there. */
 struct snapshot {
 	size_t n, text_len;
-	int line_blank;
+	int line_blank, awaiting;
 	unsigned char last;
+	size_t column, indent;
 };
 
 void jsonc_init(struct jsonc *j)
@@ -55,6 +57,8 @@ void jsonc_reset(struct jsonc *j, int keep)
 	j->keep = keep;
 	j->in_string = j->escaped = 0;
 	j->line_blank = 1;
+	j->awaiting = 0;
+	j->column = j->indent = 0;
 	j->last = 0;
 	j->head = j->n = 0;
 	j->text.len = 0;
@@ -63,7 +67,9 @@ void jsonc_reset(struct jsonc *j, int keep)
 
 static struct snapshot snap(const struct jsonc *j)
 {
-	return (struct snapshot){ j->n, j->text.len, j->line_blank, j->last };
+	return (struct snapshot){
+		j->n, j->text.len, j->line_blank, j->awaiting, j->last, j->column, j->indent,
+	};
 }
 
 static void restore(struct jsonc *j, const struct snapshot *s)
@@ -71,7 +77,10 @@ static void restore(struct jsonc *j, const struct snapshot *s)
 	j->n = s->n;
 	j->text.len = s->text_len;
 	j->line_blank = s->line_blank;
+	j->awaiting = s->awaiting;
 	j->last = s->last;
+	j->column = s->column;
+	j->indent = s->indent;
 }
 
 static void queue(struct jsonc *j, const unsigned char *p, size_t len,
@@ -85,9 +94,19 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
 	}
 	j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
 	j->queue[j->n++] = (struct jsonc_entry){
-		at, j->text.len, len, block, j->line_blank,
+		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent,
 	};
 	fbuffer_append(&j->text, (const char *)p, len);
+	j->awaiting = 1;
+}
+
+/* Something that is not white space starts at the column reached. */
+static void not_blank(struct jsonc *j)
+{
+	if (j->line_blank)
+		j->indent = j->column;
+	j->line_blank = 0;
+	j->awaiting = 0;
 }
 
 /* Turn d[0..n) into spaces, keeping newlines. */
@@ -131,6 +150,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	while (i < len) {
 		unsigned char c = p[i];
 		if (j->in_string) {
+			j->column = sink_column_after(j->column, c);
 			if (j->escaped)
 				j->escaped = 0;
 			else if (c == '\\')
@@ -141,11 +161,16 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			continue;
 		}
 		if (c == ' ' || c == '\t' || c == '\r') {
+			j->column = sink_column_after(j->column, c);
 			i++;
 			continue;
 		}
 		if (c == '\n') {
+			if (j->awaiting)        /* the last comment ends its line */
+				j->queue[j->n - 1].line_ends = 1;
+			j->awaiting = 0;
 			j->line_blank = 1;
+			j->column = 0;
 			i++;
 			continue;
 		}
@@ -181,10 +206,13 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				res->fed = i;
 				return;
 			}
+			if (j->line_blank)
+				j->indent = j->column;
 			queue(j, p + i, n, base + i, p[i + 1] == '*');
-			blank(d + i, end - i);
 			j->line_blank = 0;
-			i = end;
+			blank(d + i, end - i);
+			for (; i < end; i++)
+				j->column = sink_column_after(j->column, p[i]);
 			continue;
 		}
 		if ((c == ']' || c == '}') && comma != none)
@@ -197,7 +225,8 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		if (c == '"')
 			j->in_string = 1;
 		j->last = c;
-		j->line_blank = 0;
+		not_blank(j);
+		j->column++;
 		i++;
 	}
 	if (comma != none && !at_end) {         /* undecided: pass it again */
@@ -218,7 +247,8 @@ size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_
 	for (size_t i = 0; i < k; i++) {
 		const struct jsonc_entry *e = &j->queue[j->head + i];
 		j->taken[i] = (struct sink_comment){
-			j->text.ptr + e->off, e->len, e->block, e->own_line,
+			j->text.ptr + e->off, e->len, e->block, e->own_line, e->line_ends,
+			e->column, e->indent,
 		};
 	}
 	j->head += k;

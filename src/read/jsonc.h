@@ -32,6 +32,10 @@ struct jsonc {
 	/* The state after what has been passed, carried to the next part. */
 	int in_string, escaped;
 	int line_blank;                 /* only white space since the line began */
+	int awaiting;                   /* only white space since the last comment
+					 * queued */
+	size_t column, indent;          /* the column reached, and that of the
+					 * line's first byte not white space */
 	unsigned char last;             /* the last byte of the last token, or 0 */
 
 	struct fbuffer copy;            /* the part as yajl sees it */
