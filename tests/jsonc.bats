@@ -138,6 +138,11 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'{"a": /* x\n       y */\n 1}' $'{\n  /* x\n   y */\n  "a": 1\n}\n' --comments
 	# after a value, it moves as its line's indentation does
 	fmt_is $'[\n    1, /* x\n          y */\n 2]' $'[\n  1, /* x\n        y */\n  2\n]\n' --comments
+	# read in pieces of a byte or two, columns are counted the same
+	put in.json $'{\n      /* a  \n       * b\n       */ "x": // k  \n  {"y": /* c\n   d */\n 1}}'
+	jfmt_ok whole --comments in.json
+	pieces 1,2 "$JFMT" --comments <in.json >got
+	same_bytes whole got
 }
 
 @test "blanks at the end of a comment's lines are dropped" {
