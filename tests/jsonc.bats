@@ -148,7 +148,7 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 @test "blanks at the end of a comment's lines are dropped" {
 	fmt_is $'[1, // x \t \n 2]' $'[\n  1, // x\n  2\n]\n' --comments
 	fmt_is $'[1, // x \t \n 2]' $'[1,/* x */2]\n' --comments -c
-	fmt_is $'[1, /* x  \n  y\t\r\n  \n  z  */ 2]' $'[\n  1, /* x\n    y\r\n\n    z  */\n  2\n]\n' --comments
+	fmt_is $'[1, /* x  \n  y\t\r\n  \n  z  */ 2]' $'[\n  1, /* x\n    y\n\n    z  */\n  2\n]\n' --comments
 	fmt_is $'[1, /* x  \n  y */ 2]' $'[1,/* x\n  y */2]\n' --comments -c
 }
 
