@@ -24,7 +24,7 @@ PRETTY=$'{\n  "b": [\n    1,\n    2\n  ],\n  "a": {\n    "x": null\n  }\n}\n'
 	put other.json '[1]'
 	run -1 --separate-stderr "$JFMT" --check ugly.json good.json other.json
 	[ "$output" = $'ugly.json\nother.json' ]
-	[ -z "$stderr" ]
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i ugly.json other.json" ]
 	# nothing is written to the files
 	[ "$(cat ugly.json)" = "$UGLY" ]
 }
@@ -145,7 +145,7 @@ PRETTY=$'{\n  "b": [\n    1,\n    2\n  ],\n  "a": {\n    "x": null\n  }\n}\n'
 	put ugly.json "$UGLY"
 	run -0 --separate-stderr "$JFMT" -l good.json ugly.json
 	[ "$output" = ugly.json ]
-	[ -z "$stderr" ]
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i ugly.json" ]
 	run -0 --separate-stderr "$JFMT" --list good.json
 	[ -z "$output" ]
 	[ "$(cat ugly.json)" = "$UGLY" ]
@@ -173,6 +173,93 @@ PRETTY=$'{\n  "b": [\n    1,\n    2\n  ],\n  "a": {\n    "x": null\n  }\n}\n'
 	[ "$(cat ugly.json)" = "${PRETTY%$'\n'}" ]
 	run -0 --separate-stderr "$JFMT" -l -i good.json ugly.json
 	[ -z "$output" ]
+}
+
+# --- the summary of --check and -l ---
+
+# fix_command: the command that the summary on standard error ($stderr)
+# says to run, with jfmt standing for $JFMT.
+fix_command() {
+	local cmd=${stderr##*run: }
+	printf '%s' "\"\$JFMT\"${cmd#jfmt}"
+}
+
+@test "--check and -l end with how many files differ and the command that fixes them" {
+	put good.json "$PRETTY"
+	put ugly.json "$UGLY"
+	put 'it'"'"'s a.json' '[1]'
+	put -x.json '[2]'
+	run -1 --separate-stderr "$JFMT" --check good.json ugly.json "it's a.json"
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i ugly.json 'it'\\''s a.json'" ]
+	run -0 --separate-stderr "$JFMT" -l -- good.json -x.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i -- -x.json" ]
+	run -0 --separate-stderr bash -c "$(fix_command)"
+	run -0 --separate-stderr "$JFMT" --check good.json -- -x.json
+	[ -z "$stderr" ]
+	# -l with -i rewrote them: nothing to say
+	run -0 --separate-stderr "$JFMT" -l -i ugly.json
+	[ "$output" = ugly.json ]
+	[ -z "$stderr" ]
+	# --check with -d says it after the diffs
+	need_cmd diff
+	run -1 --separate-stderr "$JFMT" --check -d "it's a.json"
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i 'it'\\''s a.json'" ]
+}
+
+@test "the fixing command has the layout options that --check was given" {
+	put in.json "$UGLY"
+	local opts
+	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--seq" "-w 40" \
+		"--comments" "--strip-comments" "-S --indent 0" "-c --indent 3 -S -k --progress"; do
+		cp in.json a.json
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr "$JFMT" --check $opts a.json
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr bash -c "$(fix_command)" || { echo "with $opts: $stderr"; return 1; }
+		# shellcheck disable=SC2086
+		run -0 --separate-stderr "$JFMT" --check $opts a.json || { echo "with $opts"; return 1; }
+	done
+	run -1 --separate-stderr "$JFMT" --check -S --tab -a -M --escape-slash -w 30 --strip-comments in.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --tab --width=30 -S -a --escape-slash --strip-comments in.json" ]
+	run -1 --separate-stderr "$JFMT" --check --tab --indent 4 -c --indent=8 in.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --indent=8 in.json" ]
+}
+
+@test "the fixing command names the files, or the operands when that is shorter" {
+	mkdir -p tree/sub
+	put tree/a.json "$PRETTY"
+	put tree/sub/b.json "$UGLY"
+	put tree/c.json "$PRETTY"
+	run -1 --separate-stderr "$JFMT" --check tree/a.json tree/sub/b.json tree/c.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i tree/sub/b.json" ]
+	put tree/a.json "$UGLY"
+	run -1 --separate-stderr "$JFMT" --check -r tree
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i -r tree" ]
+	run -1 --separate-stderr "$JFMT" --check tree/*.json tree/sub/b.json
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i tree/a.json tree/sub/b.json" ]
+	put tree/c.json "$UGLY"
+	run -1 --separate-stderr "$JFMT" --check tree/*.json tree/sub/b.json
+	[ "$stderr" = "jfmt: 3 files are not formatted; to fix them, run: jfmt -i tree/a.json tree/c.json tree/sub/b.json" ]
+	run -1 --separate-stderr "$JFMT" --check -r tree
+	[ "$stderr" = "jfmt: 3 files are not formatted; to fix them, run: jfmt -i -r tree" ]
+	run -0 --separate-stderr bash -c "$(fix_command)"
+	run -0 --separate-stderr "$JFMT" --check -r tree
+}
+
+@test "the summary for standard input, and for names that need quoting" {
+	run -1 --separate-stderr jfmt_in "$UGLY" --check --indent=4
+	[ "$stderr" = "jfmt: <stdin> is not formatted; to fix it, format it with: jfmt --indent=4" ]
+	put ugly.json "$UGLY"
+	run -1 --separate-stderr bash -c 'printf "[1]" | "$1" --check ugly.json - --stdin-filename=x.json' - "$JFMT"
+	[ "$output" = $'ugly.json\nx.json' ]
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i ugly.json
+jfmt: x.json is not formatted; to fix it, format it with: jfmt" ]
+	put $'a\e[2Jb.json' "$UGLY"
+	put $'\xc3\xa9 \xff.json' "$UGLY"
+	run -1 --separate-stderr "$JFMT" --check $'a\e[2Jb.json' $'\xc3\xa9 \xff.json'
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i \$'a\\033[2Jb.json' \$'"$'\xc3\xa9'" \\377.json'" ]
+	run -0 --separate-stderr bash -c "$(fix_command)"
+	run -0 --separate-stderr "$JFMT" --check $'a\e[2Jb.json' $'\xc3\xa9 \xff.json'
 }
 
 # --- -d, --diff ---
@@ -347,7 +434,7 @@ make_tree() {
 @test "-r walks directories: sorted, no symbolic links, no dot-directories" {
 	make_tree
 	run -1 --separate-stderr "$JFMT" -r --check tree
-	[ -z "$stderr" ]
+	[ "$stderr" = "jfmt: 4 files are not formatted; to fix them, run: jfmt -i -r tree" ]
 	[ "$output" = 'tree/.eslintrc.json
 tree/b/inner.json
 tree/sub/deeper/d.json

@@ -3,8 +3,9 @@
 # someone is hostile: symbolic links in sticky directories, temporary names,
 # no /proc, write errors and signals, SIGKILL at the worst moment, inherited
 # ignored signals, ACLs and extended attributes, groups, targets that are
-# not regular files, and names as long as the file system allows.  One test
-# per rule; the faults come from an LD_PRELOAD shim built here.
+# not regular files, names as long as the file system allows, and
+# read-only files, which -i does not rewrite.  One test per rule; the
+# faults come from an LD_PRELOAD shim built here.
 
 load test_helper
 
@@ -557,4 +558,52 @@ wait_for_temp() {
 	[ "$stderr" = "jfmt: $name: File name too long" ]
 	run -3 --separate-stderr "$JFMT" -i "$name"
 	[ "$stderr" = "jfmt: $name: File name too long" ]
+}
+
+# --- 11. Read-only files ---
+
+@test "11. -i does not rewrite a read-only file, even as root; the others are rewritten" {
+	printf '[ 1 ]' >ro.json
+	printf '[ 2 ]' >rw.json
+	printf '[\n  3\n]\n' >ro-formatted.json
+	chmod 444 ro.json ro-formatted.json
+	before=$(stat -c '%i %Y %a' ro.json)
+	run -3 --separate-stderr "$JFMT" -i ro.json rw.json ro-formatted.json
+	[ "$stderr" = "jfmt: ro.json: the file is read-only; left as it was" ]
+	[ "$(cat ro.json)" = '[ 1 ]' ]
+	[ "$(stat -c '%i %Y %a' ro.json)" = "$before" ]
+	[ "$(cat rw.json)" = $'[\n  2\n]' ]
+	# a read-only file that needs no change is no error
+	run -0 --separate-stderr "$JFMT" -i ro-formatted.json
+	[ -z "$stderr" ]
+	# with -l, only what was rewritten is listed
+	printf '[ 2 ]' >rw.json
+	run -3 --separate-stderr "$JFMT" -l -i ro.json rw.json
+	[ "$output" = rw.json ]
+	[ "$stderr" = "jfmt: ro.json: the file is read-only; left as it was" ]
+	# the owner's write bit decides, whoever else may write
+	chmod 466 ro.json
+	run -3 --separate-stderr "$JFMT" -i ro.json
+	[ "$(cat ro.json)" = '[ 1 ]' ]
+	no_temp
+}
+
+@test "11. -i does not rewrite another user's file that jfmt's user may not write" {
+	need_root
+	need_cmd setpriv
+	test_user jfmt-files-user
+	shared_dir
+	d=$SHARED_DIR
+	chmod 777 "$d"         # the user could replace the file, not write it
+	printf '[ 1 ]' >"$d/theirs.json"
+	chmod 644 "$d/theirs.json"
+	printf '[ 2 ]' >"$d/shared.json"
+	chmod 666 "$d/shared.json"
+	run -3 --separate-stderr setpriv --reuid=jfmt-files-user --regid=nogroup \
+		--clear-groups "$JFMT" -i "$d/theirs.json" "$d/shared.json"
+	[ "$stderr" = "jfmt: $d/theirs.json: the file is read-only; left as it was" ]
+	[ "$(cat "$d/theirs.json")" = '[ 1 ]' ]
+	[ "$(stat -c %U "$d/theirs.json")" = root ]
+	[ "$(cat "$d/shared.json")" = $'[\n  2\n]' ]
+	no_temp "$d"
 }

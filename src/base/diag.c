@@ -7,7 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
+
+/* A message of up to this many bytes is made on the stack. */
+#define MESSAGE_STACK 1024
+
 static const char prefix[] = "jfmt: ";
+
+/* diag_name()'s quoted names, the oldest reused first. */
+static char *names[DIAG_NAME_SLOTS];
+static size_t next_name;
 
 static struct {
 	void (*fn)(void *ctx);
@@ -50,11 +59,48 @@ static void start_message(void)
 	fputs(prefix, stderr);
 }
 
+/* The formatted text, with what a terminal would act on masked. */
 static void vmessage(const char *fmt, va_list ap)
 {
+	char stack[MESSAGE_STACK], *text = stack;
+	va_list again;
+
+	va_copy(again, ap);
+	int n = vsnprintf(stack, sizeof stack, fmt, ap);
+	if (n >= (int)sizeof stack) {
+		text = malloc((size_t)n + 1);
+		if (text) {
+			vsnprintf(text, (size_t)n + 1, fmt, again);
+		} else {
+			text = stack;           /* cut short */
+			n = sizeof stack - 1;
+		}
+	}
+	va_end(again);
 	start_message();
-	vfprintf(stderr, fmt, ap);
+	if (n > 0) {
+		quote_mask(text, (size_t)n);
+		fwrite(text, 1, (size_t)n, stderr);
+	}
 	fputc('\n', stderr);
+	if (text != stack)
+		free(text);
+}
+
+const char *diag_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!quote_needed(name, n))
+		return name;
+	char *q = malloc(QUOTE_SIZE(n));
+	if (!q)
+		return "?";
+	quote_c(q, name, n);
+	free(names[next_name]);
+	names[next_name] = q;
+	next_name = (next_name + 1) % DIAG_NAME_SLOTS;
+	return q;
 }
 
 void diag_error(const char *fmt, ...)
@@ -68,7 +114,7 @@ void diag_error(const char *fmt, ...)
 
 void diag_errno(const char *subject, int err)
 {
-	diag_error("%s: %s", subject, strerror(err));
+	diag_error("%s: %s", diag_name(subject), strerror(err));
 }
 
 void diag_fatal(enum exit_status status, const char *fmt, ...)
@@ -98,7 +144,7 @@ void diag_at(const char *name, unsigned long long line, unsigned long long col,
 	char caret[sizeof ex->text];
 	size_t n = ex->caret < sizeof caret - 1 ? ex->caret : sizeof caret - 2;
 
-	diag_error("%s:%llu:%llu: %s", name, line, col, msg);
+	diag_error("%s:%llu:%llu: %s", diag_name(name), line, col, msg);
 	memset(caret, ' ', n);
 	caret[n] = '^';
 	fprintf(stderr, "    %.*s\n    %.*s\n", (int)ex->len, ex->text, (int)n + 1, caret);

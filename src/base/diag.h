@@ -5,6 +5,12 @@
  * place in an input is "jfmt: FILE:LINE:COL: what", followed by the line
  * itself and a caret under the spot (diag_at()).
  *
+ * A file name in a message goes through diag_name(), which quotes it as
+ * git quotes paths when it holds control characters or bytes that are not
+ * UTF-8 (quote.h); diag_errno() and diag_at() do so themselves.  Whatever
+ * else a message holds, such bytes are printed as '?', as git does: no
+ * message can move the cursor, retitle the window or clear the screen.
+ *
  * Before anything is printed, the functions registered with diag_before()
  * run, in order: they clear a progress line and end a half-written line of
  * output on the same terminal, so that a message always starts on a line of
@@ -38,7 +44,18 @@ void diag_forget(void (*fn)(void *ctx), void *ctx);
 /** Print "jfmt: " and the formatted message, and a newline. */
 void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
 
-/** Print "jfmt: SUBJECT: " and the text of errno value `err`. */
+/** The most names diag_name() keeps at once. */
+#define DIAG_NAME_SLOTS 4
+
+/**
+ * The file name `name` as messages show it: itself, or quoted (quote_c()).
+ * A quoted form is kept until DIAG_NAME_SLOTS more names have been asked
+ * for, enough for one message; "?" if there is no memory for it.
+ */
+const char *diag_name(const char *name);
+
+/** Print "jfmt: SUBJECT: " and the text of errno value `err`; SUBJECT is
+ * a file name (or a program's), shown as diag_name() shows it. */
 void diag_errno(const char *subject, int err);
 
 /** diag_error(), then exit with `status`. */
@@ -61,7 +78,8 @@ struct diag_excerpt {
 	size_t caret;
 };
 
-/** "jfmt: NAME:LINE:COL: MSG", then the excerpt and its caret. */
+/** "jfmt: NAME:LINE:COL: MSG" (NAME as diag_name() shows it), then the
+ * excerpt and its caret. */
 void diag_at(const char *name, unsigned long long line, unsigned long long col,
 	     const char *msg, const struct diag_excerpt *ex);
 

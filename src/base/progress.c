@@ -55,7 +55,7 @@ static void draw(struct progress *p, double elapsed)
 		snprintf(share, sizeof share, " %3.0f%% ETA %d:%02d", frac * 100,
 			 (int)eta / 60, (int)eta % 60);
 	}
-	diag_status_line("%s: %.1f MB%s %.1f MB/s", p->name, mb, share, rate);
+	diag_status_line("%s: %.1f MB%s %.1f MB/s", diag_name(p->name), mb, share, rate);
 	p->drawn = 1;
 }
 

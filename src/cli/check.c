@@ -19,6 +19,7 @@
 #include "cli/compare.h"
 #include "base/diag.h"
 #include "files/outfile.h"
+#include "base/quote.h"
 
 /* diff(1) reads the two texts as /dev/fd/DIFF_FD_OLD and DIFF_FD_NEW; they
  * are first moved to DIFF_FD_SPARE or above, out of their way. */
@@ -27,6 +28,9 @@
 #define DIFF_FD_SPARE 10
 #define DIFF_LABEL_OLD "a/"
 #define DIFF_LABEL_NEW "b/"
+/* After a label holding a space, as git and GNU diff write it: patch
+ * takes the name to end at the first blank otherwise. */
+#define DIFF_LABEL_END "\t"
 
 extern char **environ;
 
@@ -34,6 +38,7 @@ extern char **environ;
 struct target {
 	struct outfile *of;             /* -i: the file's replacement */
 	int create_failed;              /* ... could not be started */
+	int read_only;                  /* ... was not, the file is read-only */
 	int memfd;                      /* --diff: the output in memory */
 };
 
@@ -42,6 +47,11 @@ static int open_target(void *ctx)
 	struct target *t = ctx;
 
 	if (t->of) {
+		if (!outfile_writable(t->of)) {
+			t->read_only = 1;
+			errno = EACCES;
+			return -1;
+		}
 		int fd = outfile_create(t->of);
 		t->create_failed = fd < 0;
 		return fd;
@@ -59,11 +69,13 @@ void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 	k->out = out;
 	k->storage = storage;
 	k->cap = cap;
+	summary_init(&k->summary);
 }
 
 static void report_outfile(const char *path, const struct outfile *of, const char *tail)
 {
-	diag_error("%s: %s%s%s%s", path, of->why, of->why[0] ? ": " : "", strerror(errno), tail);
+	diag_error("%s: %s%s%s%s", diag_name(path), of->why, of->why[0] ? ": " : "",
+		   strerror(errno), tail);
 }
 
 /* The input to read: with -i, the file about to be replaced (`of` is then
@@ -80,7 +92,7 @@ static int open_input(const struct cli *cli, const char *path, struct outfile *o
 	}
 	if (outfile_prepare(of, path, OUTFILE_EXISTING) < 0) {
 		if (errno == EINVAL)
-			diag_error("%s: not a regular file", path);
+			diag_error("%s: not a regular file", diag_name(path));
 		else
 			report_outfile(path, of, "");
 		return -1;
@@ -93,22 +105,54 @@ static int open_input(const struct cli *cli, const char *path, struct outfile *o
 	return fd;
 }
 
-/* "PREFIX NAME", for a diff label. */
-static char *label(const char *prefix, const char *name)
+/* `path` as it is named below the a/ and b/ of a diff: without its
+ * leading slashes, nor "." or empty steps ("./x.json" is "x.json"); the
+ * caller frees it. */
+static char *diff_path(const char *path)
 {
-	size_t p = strlen(prefix), n = strlen(name);
-	char *s = xrealloc(NULL, p + n + 1);
+	size_t n = strlen(path), len = 0;
+	char *s = xrealloc(NULL, n + 1);
 
-	memcpy(s, prefix, p);
-	memcpy(s + p, name, n + 1);
+	for (const char *p = path; *p;) {
+		size_t step = strcspn(p, "/");
+		if (step > 0 && !(step == 1 && p[0] == '.')) {
+			if (len > 0)
+				s[len++] = '/';
+			memcpy(s + len, p, step);
+			len += step;
+		}
+		p += step + (p[step] == '/');
+	}
+	if (len == 0)                   /* no name left: keep the one given */
+		memcpy(s, path, len = n);
+	s[len] = 0;
 	return s;
+}
+
+/* PREFIX and `path` as a diff labels a side (see check.h); the caller
+ * frees it. */
+static char *diff_label(const char *prefix, const char *path)
+{
+	char *name = diff_path(path);
+	size_t p = strlen(prefix), n = strlen(name);
+	char *raw = xrealloc(NULL, p + n + 1);
+	char *label = xrealloc(NULL, QUOTE_SIZE(p + n) + strlen(DIFF_LABEL_END));
+
+	memcpy(raw, prefix, p);
+	memcpy(raw + p, name, n + 1);
+	size_t len = quote_c(label, raw, p + n);
+	if (strchr(name, ' '))
+		strcpy(label + len, DIFF_LABEL_END);
+	free(raw);
+	free(name);
+	return label;
 }
 
 /* diff -u of the texts in `old` and `new` (read from their start) onto
  * standard output. */
 static enum exit_status show_diff(const char *name, int old, int new)
 {
-	char *a = label(DIFF_LABEL_OLD, name), *b = label(DIFF_LABEL_NEW, name);
+	char *a = diff_label(DIFF_LABEL_OLD, name), *b = diff_label(DIFF_LABEL_NEW, name);
 	char *argv[] = { CHECK_DIFF_PROGRAM, "-u", "-L", a, "-L", b,
 		"/dev/fd/3", "/dev/fd/4", NULL };
 	int o = fcntl(old, F_DUPFD_CLOEXEC, DIFF_FD_SPARE);
@@ -129,13 +173,14 @@ static enum exit_status show_diff(const char *name, int old, int new)
 		diag_error("--diff needs the program '%s' (GNU diffutils), which is not "
 			   "installed", CHECK_DIFF_PROGRAM);
 	else if (rc)
-		diag_error("%s: cannot run %s: %s", name, CHECK_DIFF_PROGRAM, strerror(rc));
+		diag_error("%s: cannot run %s: %s", diag_name(name), CHECK_DIFF_PROGRAM,
+			   strerror(rc));
 	else if (waitpid(pid, &ws, 0) < 0)
 		diag_errno(CHECK_DIFF_PROGRAM, errno);
 	else if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE)
 		signal(SIGPIPE, SIG_DFL), raise(SIGPIPE); /* stdout closed: as jfmt would */
 	else if (!WIFEXITED(ws) || WEXITSTATUS(ws) > 1)
-		diag_error("%s: %s failed", name, CHECK_DIFF_PROGRAM);
+		diag_error("%s: %s failed", diag_name(name), CHECK_DIFF_PROGRAM);
 	else
 		status = EXIT_OK;
 	if (o >= 0)
@@ -147,9 +192,26 @@ static enum exit_status show_diff(const char *name, int old, int new)
 	return status;
 }
 
-/* The input `name`, read from `fd`, differs from its formatted text. */
+/* A name in the list of --check or -l: quoted, or raw and NUL-ended. */
+static void list_name(const struct cli *cli, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (cli->null) {
+		fwrite(name, 1, n + 1, stdout);
+		return;
+	}
+	char *q = xrealloc(NULL, QUOTE_SIZE(n));
+	quote_c(q, name, n);
+	puts(q);
+	free(q);
+}
+
+/* The input `path` (`name` in messages), read from `fd`, differs from its
+ * formatted text. */
 static enum exit_status differs(struct checker *k, const struct compare *c,
-				struct target *t, const char *name, int fd)
+				struct target *t, const char *path, const char *name,
+				int fd)
 {
 	const struct cli *cli = k->cli;
 
@@ -161,8 +223,10 @@ static enum exit_status differs(struct checker *k, const struct compare *c,
 		t->of = NULL;
 	}
 	k->differed = 1;
-	if (cli->list || (cli->check && !cli->diff))
-		printf("%s\n", name);
+	if (cli_lists(cli))
+		list_name(cli, name);
+	if (!cli->in_place)
+		summary_add(&k->summary, path);
 	if (!cli->diff)
 		return EXIT_OK;
 	int old = c->src >= 0 ? fd : compare_input_fd(c);
@@ -206,16 +270,18 @@ enum exit_status check_file(void *checker, const char *path)
 		err = compare_finish(&c);
 	if (status == EXIT_OK && err) {
 		errno = err;
-		if (t.create_failed)
+		if (t.read_only)
+			diag_error("%s: the file is read-only; left as it was", diag_name(name));
+		else if (t.create_failed)
 			report_outfile(name, &of, "");
 		else if (c.dest >= 0)
-			diag_error("write error: %s: %s", name, strerror(err));
+			diag_error("write error: %s: %s", diag_name(name), strerror(err));
 		else
 			diag_errno(name, err);
 		status = EXIT_IO;
 	}
 	if (status == EXIT_OK && c.differ)
-		status = differs(k, &c, &t, name, fd);
+		status = differs(k, &c, &t, path, name, fd);
 	if (t.of)
 		outfile_abort(t.of);    /* nothing was made, or it is dropped */
 	if (t.memfd >= 0)
@@ -228,9 +294,17 @@ enum exit_status check_file(void *checker, const char *path)
 
 enum exit_status check_end(struct checker *k)
 {
+	const struct cli *cli = k->cli;
+	enum exit_status status = EXIT_OK;
+
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error("write error: %s", strerror(errno));
-		return EXIT_IO;
+		status = EXIT_IO;
+	} else if (k->differed && (cli->check || cli->diff)) {
+		status = EXIT_INVALID;
 	}
-	return k->differed && (k->cli->check || k->cli->diff) ? EXIT_INVALID : EXIT_OK;
+	if (status != EXIT_IO && (cli->check || cli->list))
+		summary_print(&k->summary, cli);
+	summary_release(&k->summary);
+	return status;
 }

@@ -3,6 +3,13 @@
  * jfmt would write it is named on standard output, shown as a unified
  * diff (by the system's diff(1)), or rewritten through outfile.h; one that
  * is, is left alone, and with -i no temporary file is made for it.
+ *
+ * Names on standard output are quoted as messages quote them (quote.h),
+ * or with -z written as they are, each ended by a NUL.  --diff names the
+ * two sides a/PATH and b/PATH, as git does: PATH without "./" (or a
+ * leading "/"), the whole label quoted when PATH needs quoting, and a tab
+ * after it when PATH holds a space, so that patch -p1 and git apply find
+ * the file.  -i leaves a read-only file alone (outfile_writable()).
  */
 #ifndef JFMT_CHECK_H
 #define JFMT_CHECK_H
@@ -10,6 +17,7 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "cli/summary.h"
 #include "base/fbuffer.h"
 #include "read/read.h"
 #include "base/status.h"
@@ -25,6 +33,7 @@ struct checker {
 	char *storage;                  /* its block, of `cap` bytes */
 	size_t cap;
 	int differed;                   /* some input was not formatted */
+	struct summary summary;         /* ... which ones, for the end */
 };
 
 /** Compare (or rewrite) each input read by `reader` into the formatter
@@ -35,8 +44,9 @@ void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 /** One input ("-": standard input); a walk.h callback. */
 enum exit_status check_file(void *checker, const char *path);
 
-/** After the last input: the status that --check and --diff add (1 when
- * an input differed), or EXIT_IO if standard output could not be written. */
+/** After the last input: the summary of --check and -l (summary.h), and
+ * the status that --check and --diff add (1 when an input differed), or
+ * EXIT_IO if standard output could not be written.  Frees what `k` holds. */
 enum exit_status check_end(struct checker *k);
 
 #endif

@@ -42,7 +42,7 @@ enum {
 /* The name of standard input unless --stdin-filename gives one. */
 #define STDIN_NAME "<stdin>"
 
-static const char short_opts[] = ":aCcdhiklMno:rStVw:";
+static const char short_opts[] = ":aCcdhiklMno:rStVw:z";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
@@ -64,6 +64,7 @@ static const struct option long_opts[] = {
 	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "list",         no_argument,       NULL, 'l' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
+	{ "null",         no_argument,       NULL, 'z' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
 	{ "recursive",    no_argument,       NULL, 'r' },
@@ -79,7 +80,7 @@ static const struct option long_opts[] = {
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCcdhiklMnrStV] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
+"usage: jfmt [-aCcdhiklMnrStVz] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "With -r, a directory FILE stands for its *.json files (and *.jsonc with\n"
@@ -122,6 +123,8 @@ static const char help_text[] =
 "                        each FILE rewritten); exit 0\n"
 "  -d, --diff            show how each FILE differs, as a unified diff; exit 1\n"
 "                        if any does\n"
+"  -z, --null            with --check and -l: end each name with a NUL, not a\n"
+"                        newline, and write it unquoted (for xargs -0)\n"
 "Output:\n"
 "  -o, --output=FILE     write to FILE, replacing it only on success\n"
 "  -i, --in-place        rewrite each FILE in place, keeping it on failure;\n"
@@ -297,6 +300,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
 	case 'V': print_version(); break;
 	case 'w': f->width = parse_width(optarg); break;
+	case 'z': cli->null = 1; break;
 	case OPT_CHECK: cli->check = 1; break;
 	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
@@ -329,6 +333,8 @@ static void check_modes(const struct cli *cli)
 			   cli->output ? "--output" : "--in-place");
 	if (cli->validate && (cli->check || cli->diff || cli->list))
 		diag_usage("%s", "--validate cannot be used with --check, --diff or --list");
+	if (cli->null && (cli->validate || !cli_lists(cli)))
+		diag_usage("%s", "--null applies to the names that --check and --list write");
 }
 
 void cli_parse(struct cli *cli, int argc, char **argv)

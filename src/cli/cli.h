@@ -18,6 +18,7 @@ struct cli {
 	int list;               /* -l: name the inputs formatted differently
 				 * (with -i: rewritten) */
 	int diff;               /* -d: show how they differ */
+	int null;               /* -z: names listed raw, each ended by a NUL */
 	int recursive;          /* -r: walk directory operands */
 	const char *stdin_name; /* standard input in messages and lists */
 	int keep_going;         /* -k: skip invalid values and go on */
@@ -34,6 +35,13 @@ struct cli {
 static inline int cli_compares(const struct cli *cli)
 {
 	return cli->check || cli->list || cli->diff || cli->in_place;
+}
+
+/** Whether the inputs that differ are named on standard output (--check
+ * without --diff, or -l). */
+static inline int cli_lists(const struct cli *cli)
+{
+	return cli->list || (cli->check && !cli->diff);
 }
 
 /**

@@ -44,7 +44,7 @@ static _Noreturn void die_write_error(int err, const char *name)
 		exit(EXIT_IO);
 	}
 	if (name)
-		diag_fatal(EXIT_IO, "write error: %s: %s", name, strerror(err));
+		diag_fatal(EXIT_IO, "write error: %s: %s", diag_name(name), strerror(err));
 	diag_fatal(EXIT_IO, "write error: %s", strerror(err));
 }
 
@@ -187,7 +187,7 @@ static enum exit_status to_file(struct cli *cli)
 	struct run r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
-		diag_error("%s: %s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+		diag_error("%s: %s%s%s", diag_name(cli->output), of.why, of.why[0] ? ": " : "",
 			   strerror(errno));
 		return EXIT_IO;
 	}
@@ -200,13 +200,13 @@ static enum exit_status to_file(struct cli *cli)
 		outfile_abort(&of);
 		if (direct && written)
 			diag_error("%s: not a regular file: written as far as the input "
-				   "was valid", cli->output);
+				   "was valid", diag_name(cli->output));
 		else
-			diag_error("%s: not written", cli->output);
+			diag_error("%s: not written", diag_name(cli->output));
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
-		diag_error("%s: %s%s%s%s", cli->output, of.why, of.why[0] ? ": " : "",
+		diag_error("%s: %s%s%s%s", diag_name(cli->output), of.why, of.why[0] ? ": " : "",
 			   strerror(errno), direct ? "" : "; not written");
 		return EXIT_IO;
 	}

@@ -202,6 +202,18 @@ int outfile_open(struct outfile *o, const char *path, int flags)
 	return o->fd;
 }
 
+int outfile_writable(const struct outfile *o)
+{
+	if (o->direct || !o->at.existed)
+		return 1;
+	if (!(o->at.st.st_mode & S_IWUSR))
+		return 0;
+	/* root may write any file: only the mode bits said no */
+	return geteuid() == 0 ||
+	       faccessat(o->at.dirfd, o->at.name, W_OK, AT_EACCESS) == 0 ||
+	       errno != EACCES;
+}
+
 /* The replaced file, for reading, provided it is still the one found. */
 static int open_old(struct outfile *o)
 {

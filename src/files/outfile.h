@@ -59,6 +59,18 @@ int outfile_prepare(struct outfile *o, const char *path, int flags);
 int outfile_create(struct outfile *o);
 
 /**
+ * Whether the existing file that `o` (prepared) replaces may be rewritten:
+ * not when it is read-only, that is when its owner has no write
+ * permission (whoever runs jfmt: chmod a-w marks a file not to be changed,
+ * though root could write it), or when jfmt's user could not open it for
+ * writing (another user's file in a directory that jfmt's user may write:
+ * jfmt could replace it, but not write it).  Either is what makes
+ * `gofmt -w` and `prettier --write` fail with EACCES.  A new file, or one
+ * that is not regular, may be written.
+ */
+int outfile_writable(const struct outfile *o);
+
+/**
  * Open the file being replaced for reading (-i), making sure it is the file
  * outfile_open() found.  Returns a descriptor or -1 with errno set.
  */

@@ -41,6 +41,16 @@ load ../test_helper
 	[[ "$output" == "escape: the predicates agree"* ]]
 }
 
+@test "file names: quote.c's rules agree with utf8_sequence(), and quote_c() reads back" {
+	# every string of one to three bytes, every four-byte one led by F0 to
+	# F4, and random names
+	build_unit quote_check
+	run "$T/quote_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "checked: "*" names" ]]
+}
+
 @test "--sort-keys: key_compare() agrees with a code-point reference" {
 	# keys that share heads of every length and then differ, end, or meet
 	# an escape at every offset of the 16-byte (or 8-byte) loads, some at
