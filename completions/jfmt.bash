@@ -27,6 +27,7 @@ _jfmt_long_options='
 	--label=
 	--list
 	--monochrome
+	--null
 	--output=
 	--progress
 	--recursive

@@ -28,7 +28,7 @@ usage_error() {
 @test "--help mentions every long option" {
 	run -0 --separate-stderr "$JFMT" --help
 	for opt in --compact --indent --tab --sort-keys --ascii --escape-slash --color \
-		--monochrome --validate --check --list --diff --recursive --stdin-filename --label \
+		--monochrome --validate --check --list --null --diff --recursive --stdin-filename --label \
 		--comments --seq --progress --output --in-place --help --version; do
 		[[ "$output" == *"$opt"* ]] || { echo "--help does not mention $opt"; return 1; }
 	done
@@ -36,7 +36,7 @@ usage_error() {
 
 @test "--help mentions every short option" {
 	run -0 --separate-stderr "$JFMT" --help
-	for opt in -a -C -c -d -h -i -l -M -n -o -r -S -t -V; do
+	for opt in -a -C -c -d -h -i -l -M -n -o -r -S -t -V -z; do
 		grep -q -- "$opt[, ]" <<<"$output" || { echo "--help does not mention $opt"; return 1; }
 	done
 }
