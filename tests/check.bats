@@ -209,7 +209,7 @@ fix_command() {
 @test "the fixing command has the layout options that --check was given" {
 	put in.json "$UGLY"
 	local opts
-	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--seq" "-w 40" \
+	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--keep-escapes -a" "--seq" "-w 40" \
 		"--comments" "--strip-comments" "-S --indent 0" "-c --indent 3 -S -k --progress"; do
 		cp in.json a.json
 		# shellcheck disable=SC2086
@@ -221,6 +221,8 @@ fix_command() {
 	done
 	run -1 --separate-stderr "$JFMT" --check -S --tab -a -M --escape-slash -w 30 --strip-comments in.json
 	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --tab --width=30 -S -a --escape-slash --strip-comments in.json" ]
+	run -1 --separate-stderr "$JFMT" --check --keep-escapes -S in.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i -S --keep-escapes in.json" ]
 	run -1 --separate-stderr "$JFMT" --check --tab --indent 4 -c --indent=8 in.json
 	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --indent=8 in.json" ]
 }

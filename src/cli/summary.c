@@ -65,6 +65,8 @@ static void command_start(struct line *l, const struct cli *cli, int in_place)
 		add_word(l, "-a", 0);
 	if (f->escape_mode & ESCAPE_SLASH)
 		add_word(l, "--escape-slash", 0);
+	if (f->keep_escapes)
+		add_word(l, "--keep-escapes", 0);
 	if (f->seq)
 		add_word(l, "--seq", 0);
 	if (cli->strip_comments)

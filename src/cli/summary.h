@@ -3,9 +3,9 @@
  *
  * The command is jfmt -i with the options that decide the layout, as jfmt
  * understood them (the last of -c, --tab and --indent; --width, -S, -a,
- * --escape-slash, --seq, --comments or --strip-comments), then the files
- * that differ, as they were named; or, when that is shorter, -r if it was
- * given and the operands as given.  Each word is quoted for the shell
+ * --escape-slash, --keep-escapes, --seq, --comments or --strip-comments),
+ * then the files that differ, as they were named; or, when that is
+ * shorter, -r if it was given and the operands as given.  Each word is quoted for the shell
  * (quote_shell()), so that the command can be pasted as it is.  Standard
  * input cannot be rewritten in place: when it differs, a line of its own
  * gives the command that formats it.
