@@ -209,7 +209,7 @@ fix_command() {
 @test "the fixing command has the layout options that --check was given" {
 	put in.json "$UGLY"
 	local opts
-	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--keep-escapes -a" "--seq" "-w 40" \
+	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--keep-escapes -a" "--seq" "-w 40" "--eol=crlf" "--eol=auto" \
 		"--comments" "--strip-comments" "-S --indent 0" "-c --indent 3 -S -k --progress"; do
 		cp in.json a.json
 		# shellcheck disable=SC2086

@@ -69,6 +69,8 @@ static void command_start(struct line *l, const struct cli *cli, int in_place)
 		add_word(l, "--keep-escapes", 0);
 	if (f->seq)
 		add_word(l, "--seq", 0);
+	if (f->eol != EOL_LF)
+		add_word(l, f->eol == EOL_CRLF ? "--eol=crlf" : "--eol=auto", 0);
 	if (cli->strip_comments)
 		add_word(l, "--strip-comments", 0);
 	else if (cli->allow_comments)
