@@ -296,8 +296,8 @@ with open(sys.argv[1]) as f:
 	run -0 hooks_json
 	hooks=$output
 	# pre-commit requires id, name, entry and language for each hook
-	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types]]' <<<"$hooks"
-	[ "$output" = '[["jfmt",true,"jfmt -i","system",["json"]],["jfmt-check",true,"jfmt --check","system",["json"]]]' ]
+	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types, .files]]' <<<"$hooks"
+	[ "$output" = '[["jfmt",true,"jfmt -i -l","system",["text"],"\\.jsonc?$"],["jfmt-check",true,"jfmt --check","system",["text"],"\\.jsonc?$"]]' ]
 }
 
 @test "each hook's entry, run on a formatted file as pre-commit would, passes" {
