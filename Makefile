@@ -32,7 +32,7 @@ HDRS := $(wildcard src/*/*.h)
 DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml diffutils patch strace \
-	vim-nox emacs-nox pre-commit
+	vim-nox neovim emacs-nox pre-commit
 
 .PHONY: all deps test check check-asan debug general check-yajl install uninstall clean bench \
 	fuzz dist distcheck

@@ -5,7 +5,7 @@
 # buffer is formatted, an invalid one is left byte for byte as it was with
 # jfmt's message shown, the cursor stays on its line, a buffer already
 # formatted is not touched.  Each test skips when its editor is absent
-# (Debian: apt-get install vim-nox emacs-nox).
+# (Debian: apt-get install vim-nox neovim emacs-nox).
 
 load ../test_helper
 
@@ -53,10 +53,11 @@ need_vim() {
 		skip "vim with +eval is not installed (apt-get install vim-nox)"
 }
 
-# vim_do FILE EXCMD...: open FILE in a headless Vim with filetype detection
-# on and editors/jfmt.vim sourced, run each EXCMD, write the buffer's state to the file state
-# (cursor line, 'modified', change number, the message kept, :messages),
-# then quit without saving.
+# vim_do FILE EXCMD...: open FILE in a headless Vim ($VIM_PROG, default
+# vim) with filetype detection on and editors/jfmt.vim sourced, run each
+# EXCMD, write the buffer's state to the file state (cursor line,
+# 'modified', change number, the message kept, :messages), then quit
+# without saving.
 vim_do() {
 	local file=$1 a
 	shift
@@ -66,7 +67,7 @@ vim_do() {
 	done
 	args+=(-c 'call writefile(["line=" . line("."), "modified=" . &modified, "changes=" . changenr(), "error=" . get(b:, "jfmt_error", "")] + split(execute("messages"), "\n"), "state")')
 	args+=(-c 'qa!')
-	vim "${args[@]}"
+	"${VIM_PROG:-vim}" "${args[@]}"
 }
 
 @test "vim: :Jfmt formats the buffer and keeps the cursor on its line" {
@@ -141,6 +142,19 @@ vim_do() {
 	run -0 vim_do bad.json 'let g:jfmt_command = "no-such-jfmt"' 'Jfmt' 'w! out.json'
 	same_bytes bad.orig out.json
 	grep -q 'error=.*no-such-jfmt.*not found' state
+}
+
+@test "neovim: editors/jfmt.vim formats, and keeps invalid JSON with the message" {
+	command -v nvim >/dev/null 2>&1 || skip "neovim is not installed (apt-get install neovim)"
+	VIM_PROG=nvim
+	run -0 vim_do four.json 'call cursor(6, 5)' 'Jfmt' 'w! out.json'
+	same_bytes want.json out.json
+	grep -qx 'line=6' state
+	run -0 vim_do bad.json 'normal! gggqG' 'Jfmt' 'w! out.json'
+	same_bytes bad.orig out.json
+	grep -qx 'modified=0' state
+	grep -qx 'changes=0' state
+	grep -qxF "jfmt: bad.json:3:3: missing ',' between array elements" state
 }
 
 # --- Emacs ---
