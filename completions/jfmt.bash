@@ -9,6 +9,7 @@
 # marks an option whose value must follow it in the same word.
 _jfmt_long_options='
 	--ascii
+	--blank-lines=
 	--buffer-size=
 	--check
 	--color
@@ -46,6 +47,7 @@ _jfmt_values() {
 	case $1 in
 	--color | --colour) echo 'auto always never' ;;
 	--eol) echo 'lf crlf auto' ;;
+	--blank-lines) echo 'keep drop' ;;
 	--indent) echo '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16' ;;
 	esac
 }

@@ -73,7 +73,7 @@ crlf() {
 ' >dos.json
 	run -0 "$JFMT" --eol=auto --check dos.json
 	[ -z "$output" ]
-	run -1 "$JFMT" --check dos.json
+	run -1 --separate-stderr "$JFMT" --check dos.json
 	[ "$output" = "dos.json" ]
 }
 

@@ -52,7 +52,8 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 
 @test "a comment on a line of its own stays there, at its depth; one after a comma ends that line" {
 	fmt_is "$MEMBERS" "$MEMBERS" --comments
-	fmt_is $'{\n// own\n"a":1,   // end a\n\n"b":2}' "$MEMBERS" --comments
+	fmt_is $'{\n// own\n"a":1,   // end a\n\n"b":2}' "$MEMBERS" --comments --blank-lines=drop
+	fmt_is $'{\n// own\n"a":1,   // end a\n\n"b":2}' $'{\n  // own\n  "a": 1, // end a\n\n  "b": 2\n}\n' --comments
 	fmt_is "$MEMBERS" $'{\n    // own\n    "a": 1, // end a\n    "b": 2\n}\n' --comments --indent 4
 	fmt_is "$MEMBERS" $'{\n\t// own\n\t"a": 1, // end a\n\t"b": 2\n}\n' --comments --tab
 	fmt_is "$MEMBERS" $'{/* own */"a":1,/* end a */"b":2}\n' --comments -c

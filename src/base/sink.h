@@ -33,6 +33,8 @@ struct sink_comment {
 	int block;              /* a block comment, else a // comment */
 	int own_line;           /* only white space before it on its line */
 	int line_ends;          /* only white space after it on its line */
+	int blank;              /* not a comment but one or more blank lines
+				 * (sink.keep_blank_lines): no text */
 	size_t column;          /* the column of its first byte */
 	size_t indent;          /* the column of the first byte of its line
 				 * that is not white space */
@@ -133,6 +135,9 @@ struct sink {
 	void (*line_end)(void *ctx, int crlf);
 	/** Whether the comments are wanted (feed_hooks.comments). */
 	int keep_comments;
+	/** Whether blank lines between tokens are wanted, among the
+	 *  comments (sink_comment.blank), in JSON as in JSONC. */
+	int keep_blank_lines;
 	/** Whether each string's raw text is wanted (feed_hooks.raw_string)
 	 *  when the consumer asks for it, escapes or not (--keep-escapes). */
 	int keep_escapes;

@@ -37,6 +37,7 @@ enum {
 	OPT_STDIN_FILENAME,
 	OPT_KEEP_ESCAPES,
 	OPT_EOL,
+	OPT_BLANK_LINES,
 };
 
 /* The name of standard input unless --stdin-filename gives one. */
@@ -46,6 +47,7 @@ static const char short_opts[] = ":aCcdhiklMno:rStVw:z";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
+	{ "blank-lines",  required_argument, NULL, OPT_BLANK_LINES },
 	{ "buffer-size",  required_argument, NULL, OPT_BUFFER_SIZE },
 	{ "check",        no_argument,       NULL, OPT_CHECK },
 	{ "color",        optional_argument, NULL, OPT_COLOR },
@@ -93,6 +95,9 @@ static const char help_text[] =
 "  -w, --width=N         arrays and objects that fit in N columns on one line\n"
 "  -S, --sort-keys       sort object members by key\n"
 "      --seq             RFC 7464 records: RS before each value\n"
+"      --blank-lines=WHAT  keep (the default with --comments) one blank line\n"
+"                        where the input has some between elements, or\n"
+"                        drop them (the default for JSON; always with -c, -S)\n"
 "      --eol=EOL         line ends: lf (default), crlf, or auto (each\n"
 "                        input's first line end)\n"
 "Strings:\n"
@@ -220,6 +225,16 @@ static enum eol_choice parse_eol(const char *s)
 	return EOL_LF;
 }
 
+static int parse_blank_lines(const char *s)
+{
+	if (strcmp(s, "keep") == 0)
+		return 1;
+	if (strcmp(s, "drop") == 0)
+		return 0;
+	diag_usage("invalid blank-lines choice '%s' (expected keep or drop)", s);
+	return 0;
+}
+
 static enum color_when parse_color(const char *s)
 {
 	if (!s || strcmp(s, "always") == 0)
@@ -317,6 +332,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
 	case OPT_EOL: f->eol = parse_eol(optarg); break;
+	case OPT_BLANK_LINES: cli->blank_lines = parse_blank_lines(optarg); break;
 	default: bad_option(argv, c);
 	}
 }
@@ -347,6 +363,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->color = COLOR_AUTO;
 	cli->hold = HOLD_DEFAULT;
 	cli->stdin_name = STDIN_NAME;
+	cli->blank_lines = -1;
 #ifdef JFMT_GENERAL_ONLY
 	cli->fmt.general_only = 1;      /* make general: the referee */
 #endif
@@ -354,8 +371,13 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		apply_option(cli, c, argv);
 	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
+	/* one line, or members reordered: no blank line has a place */
+	cli->fmt.blank_lines = (cli->blank_lines < 0 ? cli->fmt.comments : cli->blank_lines) &&
+			       !cli->fmt.compact && !cli->fmt.sort_keys;
 	if (cli->fmt.comments && cli->fmt.width && !cli->fmt.compact)
 		diag_usage("%s", "--width cannot keep comments: use --strip-comments with it");
+	if (cli->fmt.blank_lines && cli->fmt.width)
+		diag_usage("%s", "--width cannot keep blank lines: use --blank-lines=drop with it");
 	cli->files = argv + optind;
 	cli->nfiles = argc - optind;
 	if (cli->output && strcmp(cli->output, "-") == 0)

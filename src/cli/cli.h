@@ -13,6 +13,8 @@ struct cli {
 	enum color_when color;
 	int allow_comments;     /* --comments or --strip-comments */
 	int strip_comments;
+	int blank_lines;        /* --blank-lines: 1 keep, 0 drop, -1 not
+				 * given (keep with --comments) */
 	int validate;           /* -n: validate only, write nothing */
 	int check;              /* --check: name the inputs not formatted */
 	int list;               /* -l: name the inputs formatted differently

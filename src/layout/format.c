@@ -44,6 +44,7 @@ void format_release(struct formatter *f)
 	sorter_release(&f->sort);
 	style_release(&f->style);
 	fbuffer_release(&f->key_text);
+	free(f->taken);
 }
 
 static void sink_reset(void *ctx)
@@ -144,6 +145,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.innermost = sink_innermost,
 		.keep_comments = f->opt->comments,
 		.keep_escapes = f->opt->keep_escapes,
-		.end_input = f->opt->comments ? place_end : NULL,
+		.keep_blank_lines = f->opt->blank_lines,
+		.end_input = format_places(f->opt) ? place_end : NULL,
 	};
 }

@@ -74,6 +74,12 @@ struct formatter {
 				  * when its value comes (placement.h) */
 	size_t comment_col;      /* --comments: the column where that key
 				  * would go */
+	/* --blank-lines=keep: the comments taken last, without the blank
+	 * lines among them, each marked (sink_comment.blank) when blank lines
+	 * stood before it; and whether some stood before the token */
+	struct sink_comment *taken;
+	size_t taken_cap;
+	int blank_before_token;
 
 	/* --width's (width_format.h), set up only by width_format_init() */
 	struct width width;
@@ -107,7 +113,7 @@ static inline int width_fast(const struct format_options *opt, int replaying)
 static inline int format_plain(const struct format_options *opt)
 {
 	return format_fast(opt) && !opt->sort_keys && !opt->seq && !opt->escape_mode &&
-		!opt->comments;
+		!format_places(opt);
 }
 
 /** Whether `opt` lays containers out by width (-c ignores --width). */

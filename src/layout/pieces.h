@@ -33,10 +33,11 @@
  */
 enum layout { PLAIN_COMPACT, PLAIN_PRETTY, GENERAL };
 
-/* Whether the input's comments are written (only ever in GENERAL). */
+/* Whether the input's comments or blank lines are written (only ever in
+ * GENERAL). */
 static inline int layout_comments(const struct formatter *f, enum layout L)
 {
-	return L == GENERAL && FB_UNLIKELY(f->opt->comments);
+	return L == GENERAL && FB_UNLIKELY(format_places(f->opt));
 }
 
 static inline int layout_compact(const struct formatter *f, enum layout L)
@@ -265,7 +266,7 @@ static inline const char *plain_separator(struct formatter *f, enum layout L, si
 /* A whole document has been written: end its line and tell the reader. */
 static NOINLINE int end_document(struct formatter *f)
 {
-	if (f->opt->comments)
+	if (format_places(f->opt))
 		f->top_line = TOP_DOC;  /* a comment may follow on its line */
 	else
 		fbuffer_append_char(f->out, STYLE_EOL);

@@ -12,7 +12,38 @@ static const char msg_star_slash[] =
 
 static size_t take(struct formatter *f, const struct sink_comment **c)
 {
-	return f->hooks->comments(f->hooks->ctx, c);
+	const struct sink_comment *in;
+	size_t n = f->hooks->comments(f->hooks->ctx, &in), k = 0;
+	int blank = 0;
+
+	f->blank_before_token = 0;
+	*c = in;
+	if (!f->opt->blank_lines)
+		return n;       /* the reader hands on no blank lines */
+	/* The blank lines become marks on what follows them.  (Never in
+	 * compact output, the one place a comment's index goes back to the
+	 * reader, in bad_comment.) */
+	f->taken = xgrow_array(f->taken, &f->taken_cap, n + 1, sizeof *f->taken);
+	for (size_t i = 0; i < n; i++) {
+		if (in[i].blank) {
+			blank = 1;
+			continue;
+		}
+		f->taken[k] = in[i];
+		f->taken[k++].blank = blank;
+		blank = 0;
+	}
+	f->blank_before_token = blank;
+	*c = f->taken;
+	return k;
+}
+
+/* Before a line break to the next comment (c, or NULL: the token): an
+ * empty line if blank lines stood before it, with --blank-lines=keep. */
+static void blank_line(struct formatter *f, const struct sink_comment *c)
+{
+	if (c ? c->blank : f->blank_before_token)
+		fbuffer_append_char(f->out, STYLE_EOL);
 }
 
 /* --- Columns --- */
@@ -267,6 +298,9 @@ int place_element(struct formatter *f, int more, enum color_class cls, int membe
 			return 0;
 	}
 	size_t sep = f->out->len;
+	/* (no blank line right after an opening bracket) */
+	if (!compact && (more || i > 0))
+		blank_line(f, i < n ? &c[i] : NULL);
 	if (!compact)
 		col = new_line(f);
 	if (sorted)
@@ -278,10 +312,12 @@ int place_element(struct formatter *f, int more, enum color_class cls, int membe
 			return 0;
 		if (compact)
 			continue;
-		if (breaks_line(f, &c[i]))
+		if (breaks_line(f, &c[i])) {
+			blank_line(f, i + 1 < n ? &c[i + 1] : NULL);
 			col = new_line(f);
-		else
+		} else {
 			space(f, &col);
+		}
 	}
 	f->comment_col = col;
 	return 1;

@@ -117,6 +117,7 @@ struct width_stage *width_stage_new(struct formatter *f, const yajl_callbacks *r
 	st->opt.seq = 0;
 	st->opt.width = 0;
 	st->opt.comments = 0;
+	st->opt.blank_lines = 0;
 	st->outer = f->hooks;
 	st->replay = replay;
 	st->hooks = (struct feed_hooks){

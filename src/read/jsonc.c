@@ -13,6 +13,7 @@ struct jsonc_entry {
 	size_t off, len;                /* its text in jsonc.text */
 	int block, own_line, line_ends;
 	size_t column, indent;
+	int blank;                      /* blank lines, not a comment */
 };
 
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
@@ -32,7 +33,7 @@ static size_t bad_utf8(const unsigned char *p, size_t n)
 /* The state at the start of a byte, to pass again from there. */
 struct snapshot {
 	size_t n, text_len;
-	int line_blank, awaiting;
+	int line_blank, awaiting, blank_queued;
 	unsigned char last;
 	size_t column, indent;
 };
@@ -52,9 +53,12 @@ void jsonc_release(struct jsonc *j)
 	free(j->taken);
 }
 
-void jsonc_reset(struct jsonc *j, int keep)
+void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank)
 {
+	j->comments = comments;
 	j->keep = keep;
+	j->keep_blank = keep_blank;
+	j->blank_queued = 0;
 	j->in_string = j->escaped = 0;
 	j->line_blank = 1;
 	j->awaiting = 0;
@@ -68,7 +72,8 @@ void jsonc_reset(struct jsonc *j, int keep)
 static struct snapshot snap(const struct jsonc *j)
 {
 	return (struct snapshot){
-		j->n, j->text.len, j->line_blank, j->awaiting, j->last, j->column, j->indent,
+		j->n, j->text.len, j->line_blank, j->awaiting, j->blank_queued, j->last,
+		j->column, j->indent,
 	};
 }
 
@@ -78,26 +83,44 @@ static void restore(struct jsonc *j, const struct snapshot *s)
 	j->text.len = s->text_len;
 	j->line_blank = s->line_blank;
 	j->awaiting = s->awaiting;
+	j->blank_queued = s->blank_queued;
 	j->last = s->last;
 	j->column = s->column;
 	j->indent = s->indent;
 }
 
-static void queue(struct jsonc *j, const unsigned char *p, size_t len,
-		  unsigned long long at, int block)
+/* A new entry at the end of the queue. */
+static struct jsonc_entry *queue_entry(struct jsonc *j)
 {
-	if (!j->keep)
-		return;
 	if (j->head == j->n) {          /* all taken: start again */
 		j->head = j->n = 0;
 		j->text.len = 0;
 	}
 	j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
-	j->queue[j->n++] = (struct jsonc_entry){
-		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent,
+	return &j->queue[j->n++];
+}
+
+static void queue(struct jsonc *j, const unsigned char *p, size_t len,
+		  unsigned long long at, int block)
+{
+	j->blank_queued = 0;
+	if (!j->keep)
+		return;
+	*queue_entry(j) = (struct jsonc_entry){
+		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent, 0,
 	};
 	fbuffer_append(&j->text, (const char *)p, len);
 	j->awaiting = 1;
+}
+
+/* A line of nothing but white space ends at input offset `at`: one entry
+ * for a run of them, until the next token or comment. */
+static void queue_blank(struct jsonc *j, unsigned long long at)
+{
+	if (j->blank_queued)
+		return;
+	j->blank_queued = 1;
+	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1 };
 }
 
 /* Something that is not white space starts at the column reached. */
@@ -107,6 +130,7 @@ static void not_blank(struct jsonc *j)
 		j->indent = j->column;
 	j->line_blank = 0;
 	j->awaiting = 0;
+	j->blank_queued = 0;
 }
 
 /* Turn d[0..n) into spaces, keeping newlines. */
@@ -166,6 +190,8 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			continue;
 		}
 		if (c == '\n') {
+			if (j->line_blank && j->keep_blank && j->last != 0)
+				queue_blank(j, base + i);
 			if (j->awaiting)        /* the last comment ends its line */
 				j->queue[j->n - 1].line_ends = 1;
 			j->awaiting = 0;
@@ -174,7 +200,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			i++;
 			continue;
 		}
-		if (c == '/') {
+		if (c == '/' && j->comments) {
 			if (i + 1 == len && !at_end) {
 				hold = i;
 				break;
@@ -218,7 +244,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		if ((c == ']' || c == '}') && comma != none)
 			d[comma] = ' ';
 		comma = none;
-		if (c == ',' && after_value(j->last)) {
+		if (c == ',' && j->comments && after_value(j->last)) {
 			comma = i;
 			at_comma = snap(j);
 		}
@@ -247,8 +273,9 @@ size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_
 	for (size_t i = 0; i < k; i++) {
 		const struct jsonc_entry *e = &j->queue[j->head + i];
 		j->taken[i] = (struct sink_comment){
-			j->text.ptr + e->off, e->len, e->block, e->own_line, e->line_ends,
-			e->column, e->indent,
+			.text = j->text.ptr + e->off, .len = e->len, .block = e->block,
+			.own_line = e->own_line, .line_ends = e->line_ends,
+			.column = e->column, .indent = e->indent, .blank = e->blank,
 		};
 	}
 	j->head += k;

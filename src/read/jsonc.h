@@ -1,6 +1,7 @@
 /* jsonc.h - the reader's pass over the input with --comments (JSONC):
  * comments and trailing commas found and hidden from yajl, the comments
- * queued for the consumer.
+ * queued for the consumer; and blank lines queued among them when the
+ * consumer keeps them (--blank-lines=keep, in JSON too).
  *
  * Each read is copied with every comment, and every comma that stands
  * before a closing bracket (after a value), turned into spaces; newlines
@@ -28,7 +29,13 @@
 struct jsonc_entry;
 
 struct jsonc {
+	int comments;                   /* JSONC: comments and trailing commas
+					 * accepted; else JSON, only looked at
+					 * for blank lines */
 	int keep;                       /* queue the comments */
+	int keep_blank;                 /* queue blank lines as entries */
+	int blank_queued;               /* one is queued since the last token
+					 * or comment */
 	/* The state after what has been passed, carried to the next part. */
 	int in_string, escaped;
 	int line_blank;                 /* only white space since the line began */
@@ -57,8 +64,12 @@ struct jsonc_result {
 void jsonc_init(struct jsonc *j);
 void jsonc_release(struct jsonc *j);
 
-/** A new input begins; `keep` queues its comments. */
-void jsonc_reset(struct jsonc *j, int keep);
+/**
+ * A new input begins: JSONC if `comments`, else JSON (passed only for its
+ * blank lines); `keep` queues its comments, `keep_blank` its blank lines
+ * between tokens (one entry for a run of them, sink_comment.blank).
+ */
+void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank);
 
 /**
  * Pass p[0..len), which starts at input offset `base` right after what

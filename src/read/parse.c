@@ -270,7 +270,8 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->top_end = ps->member_end = ps->value_start = 0;
 	surrogates_reset(&ps->lone);
 	ps->error = NULL;
-	jsonc_reset(&ps->jsonc, ps->sink.keep_comments);
+	jsonc_reset(&ps->jsonc, ps->allow_comments, ps->sink.keep_comments,
+		    ps->sink.keep_blank_lines);
 	reset_sink(ps);
 	new_parser(ps);
 }

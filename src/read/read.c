@@ -74,7 +74,7 @@ static int feed(struct reader *r, size_t from, int at_end)
 
 	/* With --comments, yajl is given a copy without the comments and
 	 * trailing commas, at the same offsets. */
-	if (r->allow_comments)
+	if (r->allow_comments || r->sink.keep_blank_lines)
 		jsonc_pass(parser_jsonc(&r->ps), p, len, cur->base + from, at_end, &jr);
 	r->fed_end = from + jr.fed;
 	len = jr.fed;

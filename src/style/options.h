@@ -36,11 +36,21 @@ struct format_options {
 	int seq;                /* RFC 7464: RS before each value */
 	enum eol_choice eol;    /* --eol */
 	int comments;           /* keep the input's comments (placement.h) */
+	int blank_lines;        /* keep one blank line where the input has
+				 * blank lines between elements (placement.h;
+				 * never with compact or sort_keys) */
 	int color;              /* wrap tokens in colour escapes */
 	int width;              /* --width: 0, or columns (not when compact) */
 	int general_only;       /* every layout fast path off: the referee
 				 * (make general; format_plain()) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
+
+/* Whether what stands between the input's tokens, its comments or its
+ * blank lines, is written (placement.h). */
+static inline int format_places(const struct format_options *opt)
+{
+	return opt->comments || opt->blank_lines;
+}
 
 #endif
