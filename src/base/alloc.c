@@ -69,3 +69,25 @@ void *xgrow_array(void *p, size_t *cap, size_t want, size_t size)
 		out_of_memory();
 	return p;
 }
+
+/* --- yajl's allocator --- */
+
+static void *yajl_malloc(void *ctx, size_t n)
+{
+	(void)ctx;
+	return xrealloc(NULL, n);
+}
+
+static void *yajl_realloc(void *ctx, void *p, size_t n)
+{
+	(void)ctx;
+	return xrealloc(p, n);
+}
+
+static void yajl_release(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+
+yajl_alloc_funcs alloc_yajl = { yajl_malloc, yajl_realloc, yajl_release, NULL };

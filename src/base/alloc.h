@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <yajl/yajl_common.h>
+
 /** Set the allocator up for jfmt: call first thing. */
 void alloc_init(void);
 
@@ -27,5 +29,13 @@ void *xgrow_array(void *p, size_t *cap, size_t want, size_t size);
 
 /** xgrow_array(), but NULL when memory runs out (`p` and *cap unchanged). */
 void *grow_array(void *p, size_t *cap, size_t want, size_t size);
+
+/**
+ * yajl's allocator for every yajl handle jfmt makes (yajl_alloc()'s second
+ * argument): the functions above, so that a handle's memory running out
+ * ends as everywhere else.  A NULL there would give yajl's own, which goes
+ * on with a null pointer and crashes.
+ */
+extern yajl_alloc_funcs alloc_yajl;
 
 #endif

@@ -70,7 +70,7 @@ int width_stage_done(struct formatter *f, int rc)
 	f->width.events++;      /* progress, for the reader */
 	if (!rc || st->fmt.depth > 0)
 		return rc;
-	yajl_handle h = yajl_alloc(st->replay, NULL, f);
+	yajl_handle h = yajl_alloc(st->replay, &alloc_yajl, f);
 	if (!h)
 		out_of_memory();
 	yajl_config(h, yajl_dont_validate_strings, 1);

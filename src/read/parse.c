@@ -89,35 +89,12 @@ void parser_release(struct parser *ps)
 
 /* --- Parsers, and going on after an error --- */
 
-/* yajl's own memory (its buffer grows with a token that reads cut): its
- * default allocator goes on with a null pointer when memory runs out, and
- * crashes; this one says so and exits, as everywhere else (alloc.h). */
-static void *parse_malloc(void *ctx, size_t n)
-{
-	(void)ctx;
-	return xrealloc(NULL, n);
-}
-
-static void *parse_realloc(void *ctx, void *p, size_t n)
-{
-	(void)ctx;
-	return xrealloc(p, n);
-}
-
-static void parse_free(void *ctx, void *p)
-{
-	(void)ctx;
-	free(p);
-}
-
-static yajl_alloc_funcs parse_alloc = { parse_malloc, parse_realloc, parse_free, NULL };
-
 /* A fresh parser, for an input, a record or after a skipped value. */
 static void new_parser(struct parser *ps)
 {
 	if (ps->h)
 		yajl_free(ps->h);
-	ps->h = yajl_alloc(ps->sink.callbacks, &parse_alloc, ps->sink.ctx);
+	ps->h = yajl_alloc(ps->sink.callbacks, &alloc_yajl, ps->sink.ctx);
 	if (!ps->h)
 		out_of_memory();
 	yajl_config(ps->h, yajl_allow_multiple_values, 1);

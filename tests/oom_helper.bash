@@ -1,0 +1,146 @@
+# tests/oom_helper.bash - running jfmt while memory runs out: sweep_oom
+# makes each allocation of a run fail in turn (tests/shim/fail_alloc.c,
+# preloaded) and checks that jfmt either does its job exactly or says
+# "jfmt: out of memory" and exits 3, never dies of a signal and never
+# leaves a file half written.  Loaded by oom.bats and slow/oom.bats.
+
+# A run that takes this long has hung (timeout(1) ends it, status 124).
+OOM_TIMEOUT=20
+
+# build_fail_alloc: compile the shim to $T/fail_alloc.so (after
+# test_helper's setup); skip where it cannot be preloaded.
+build_fail_alloc() {
+	local cc=${CC:-cc}
+	command -v "$cc" >/dev/null || skip "no C compiler ($cc)"
+	! is_sanitizer_build || skip "a sanitizer build has an allocator of its own"
+	"$cc" -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC \
+		-o "$T/fail_alloc.so" "$TESTS_DIR/shim/fail_alloc.c" || return 1
+	# the shim needs glibc's __libc_malloc, and preloading to work
+	local count
+	FAIL_ALLOC_COUNT=$T/count LD_PRELOAD=$T/fail_alloc.so "$JFMT" --version >/dev/null 2>&1 &&
+		count=$(cat "$T/count" 2>/dev/null) && [ "${count:-0}" -gt 0 ] ||
+		skip "the allocation shim cannot be preloaded here (glibc only)"
+}
+
+# oom_fixture: the files each run starts from, in $T/fixture: doc.json
+# (three values: nested containers, escapes, an unpaired surrogate, UTF-8,
+# keys out of order, a string longer than a read), bad.json (an invalid
+# value between two valid ones, for -k), doc.jsonc (comments and a trailing
+# comma), and out.json, which -o replaces.
+oom_fixture() {
+	local long
+	mkdir -p "$T/fixture/dir"
+	long=$(head -c 70000 /dev/zero | tr '\0' 'x')
+	printf '%s\n' \
+		'{"zeta": [1, 2.5e10, -0, true, false, null, [], {}],' \
+		' "alpha": {"b": "caf\u00e9 \ud83d\ude00 \ud800 a/b \"q\" \t", "a": [[1], [2, [3]]]},' \
+		' "mid": "'"$long"'", "é": {"y": 1, "x": {"d": [], "c": {}}}}' \
+		'[1, 2, 3]' \
+		'"end"' >"$T/fixture/doc.json"
+	printf '[1, 2]\n{"a": tru}\n{"z": 1, "y": [3]}\n' >"$T/fixture/bad.json"
+	printf '// head\n{"b": 1, /* mid */ "a": [2, 3,], // tail\n}\n' >"$T/fixture/doc.jsonc"
+	cp "$T/fixture/doc.json" "$T/fixture/dir/one.json"
+	printf '[ 1 ]\n' >"$T/fixture/dir/two.json"
+	printf 'old\n' >"$T/fixture/out.json"
+}
+
+# oom_run N ARG...: in $T/run, a fresh copy of the fixture where the
+# reference run wrote files ($oom_writes), run jfmt ARG... with allocation
+# N failing (0: none; N+: N and every one after), its standard input from doc.json; output in $T/out
+# and $T/err, status in $st.
+oom_run() {
+	local n=$1
+	shift
+	if [ "$oom_writes" = 1 ] || [ ! -d "$T/run" ]; then
+		rm -rf "$T/run" && cp -R "$T/fixture" "$T/run" || return 1
+	fi
+	st=0
+	(cd "$T/run" && exec timeout "$OOM_TIMEOUT" env FAIL_ALLOC_AT="$n" \
+		FAIL_ALLOC_COUNT="$T/count" LD_PRELOAD="$T/fail_alloc.so" \
+		"$JFMT" "$@" <doc.json >"$T/out" 2>"$T/err" 3>&-) || st=$?
+}
+
+# slurp VAR FILE: the whole of FILE in VAR, without a process.
+slurp() {
+	IFS= read -r -d '' "$1" <"$2" || true
+}
+
+# oom_ok N ARG...: the run with allocation N failing did its job as the
+# reference run did ($ref_*), or stopped for want of memory: status 3,
+# "jfmt: out of memory" last on standard error after what the reference
+# run said before it, standard output the start of the reference run's,
+# and each file in the directory the fixture's or the reference run's
+# version of it, none added or removed.
+oom_ok() {
+	local n=$1 f what out err
+	shift
+	what="jfmt $* with allocation $n failing"
+	slurp out "$T/out"
+	slurp err "$T/err"
+	if [ "$st" -eq 124 ]; then
+		echo "$what: still running after $OOM_TIMEOUT s"
+		return 1
+	fi
+	if [ "$st" -gt 128 ]; then
+		echo "$what: killed by signal $((st - 128))"
+		printf '%s' "$err"
+		return 1
+	fi
+	if [ "$st" -eq "$ref_st" ] && [ "$out" = "$ref_out" ] && [ "$err" = "$ref_err" ]; then
+		:       # the allocation was not needed, or was retried
+	elif [ "$st" -eq 3 ] && [[ $err == *"jfmt: out of memory"$'\n' ]]; then
+		[[ $ref_err == "${err%"jfmt: out of memory"$'\n'}"* ]] || {
+			echo "$what: messages before it that the reference run did not give:"
+			printf '%s' "$err"
+			return 1
+		}
+		[[ $ref_out == "$out"* ]] || {
+			echo "$what: output not the start of the reference run's"
+			return 1
+		}
+	else
+		echo "$what: exited $st (the reference run $ref_st); stderr:"
+		printf '%s' "$err"
+		return 1
+	fi
+	[ "$oom_writes" = 1 ] || return 0
+	[ "$(cd "$T/run" && find . | sort)" = "$ref_list" ] || {
+		echo "$what: files added or removed:"
+		(cd "$T/run" && find . | sort)
+		return 1
+	}
+	for f in $(cd "$T/run" && find . -type f); do
+		cmp -s "$T/run/$f" "$T/fixture/$f" || cmp -s "$T/run/$f" "$T/ref_run/$f" || {
+			echo "$what: $f is neither as it was nor as the reference run left it"
+			return 1
+		}
+	done
+}
+
+# sweep_oom ARG...: run jfmt ARG... once with nothing failing (the
+# reference), then once for each allocation that run made, with that one
+# failing (with OOM_AFTER=+, that one and every one after it); each must
+# pass oom_ok.
+sweep_oom() {
+	local n total
+	oom_writes=1
+	oom_run 0 "$@" || return 1
+	ref_st=$st
+	[ "$ref_st" -le 1 ] || {
+		echo "jfmt $* exited $ref_st with nothing failing:"
+		cat "$T/err"
+		return 1
+	}
+	total=$(cat "$T/count")
+	slurp ref_out "$T/out"
+	slurp ref_err "$T/err"
+	ref_list=$(cd "$T/fixture" && find . | sort)
+	oom_writes=0
+	[ "$(cd "$T/run" && find . | sort)" = "$ref_list" ] &&
+		diff -r "$T/fixture" "$T/run" >/dev/null || oom_writes=1
+	rm -rf "$T/ref_run" && mv "$T/run" "$T/ref_run" || return 1
+	for ((n = 1; n <= total; n++)); do
+		oom_run "$n${OOM_AFTER:-}" "$@" || return 1
+		oom_ok "$n${OOM_AFTER:-}" "$@" || return 1
+	done
+}
