@@ -2,11 +2,13 @@
  * See diag.h. */
 #include "base/diag.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/quote.h"
 
 /* A message of up to this many bytes is made on the stack. */
@@ -114,6 +116,8 @@ void diag_error(const char *fmt, ...)
 
 void diag_errno(const char *subject, int err)
 {
+	if (err == ENOMEM)
+		out_of_memory();
 	diag_error("%s: %s", diag_name(subject), strerror(err));
 }
 

@@ -54,8 +54,12 @@ void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
  */
 const char *diag_name(const char *name);
 
-/** Print "jfmt: SUBJECT: " and the text of errno value `err`; SUBJECT is
- * a file name (or a program's), shown as diag_name() shows it. */
+/**
+ * Print "jfmt: SUBJECT: " and the text of errno value `err`; SUBJECT is a
+ * file name (or a program's), shown as diag_name() shows it.  But ENOMEM
+ * is memory running out, which is out_of_memory() (alloc.h): "jfmt: out
+ * of memory" and exit.
+ */
 void diag_errno(const char *subject, int err);
 
 /** diag_error(), then exit with `status`. */

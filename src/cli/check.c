@@ -74,6 +74,8 @@ void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 
 static void report_outfile(const char *path, const struct outfile *of, const char *tail)
 {
+	if (errno == ENOMEM)
+		out_of_memory();
 	diag_error("%s: %s%s%s%s", diag_name(path), of->why, of->why[0] ? ": " : "",
 		   strerror(errno), tail);
 }
@@ -162,13 +164,16 @@ static enum exit_status show_diff(const char *name, int old, int new)
 	pid_t pid;
 	int rc = errno, ws;
 
-	if (o >= 0 && n >= 0 && posix_spawn_file_actions_init(&fa) == 0) {
-		posix_spawn_file_actions_adddup2(&fa, o, DIFF_FD_OLD);
-		posix_spawn_file_actions_adddup2(&fa, n, DIFF_FD_NEW);
-		fflush(stdout);
-		rc = posix_spawnp(&pid, CHECK_DIFF_PROGRAM, &fa, NULL, argv, environ);
+	if (o >= 0 && n >= 0 && (rc = posix_spawn_file_actions_init(&fa)) == 0) {
+		if ((rc = posix_spawn_file_actions_adddup2(&fa, o, DIFF_FD_OLD)) == 0 &&
+		    (rc = posix_spawn_file_actions_adddup2(&fa, n, DIFF_FD_NEW)) == 0) {
+			fflush(stdout);
+			rc = posix_spawnp(&pid, CHECK_DIFF_PROGRAM, &fa, NULL, argv, environ);
+		}
 		posix_spawn_file_actions_destroy(&fa);
 	}
+	if (rc == ENOMEM)
+		out_of_memory();
 	if (rc == ENOENT)
 		diag_error("--diff needs the program '%s' (GNU diffutils), which is not "
 			   "installed", CHECK_DIFF_PROGRAM);

@@ -187,6 +187,8 @@ static enum exit_status to_file(struct cli *cli)
 	struct run r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
+		if (errno == ENOMEM)
+			out_of_memory();
 		diag_error("%s: %s%s%s", diag_name(cli->output), of.why, of.why[0] ? ": " : "",
 			   strerror(errno));
 		return EXIT_IO;
@@ -206,6 +208,8 @@ static enum exit_status to_file(struct cli *cli)
 		return status;
 	}
 	if (outfile_commit(&of) < 0) {
+		if (errno == ENOMEM)
+			out_of_memory();
 		diag_error("%s: %s%s%s%s", diag_name(cli->output), of.why, of.why[0] ? ": " : "",
 			   strerror(errno), direct ? "" : "; not written");
 		return EXIT_IO;

@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# slow/oom.bats - when memory runs out, jfmt says "jfmt: out of memory"
+# and exits 3, whatever the options: each allocation of a run is made to
+# fail in turn (oom_helper.bash), in every layout, mode and kind of
+# output; then with memory gone for good from each allocation on.  The
+# quick one (-S --width) is in oom.bats.
+
+load ../test_helper
+load ../oom_helper
+
+# sweep_each "ARGS" ...: sweep_oom over each option set (split on spaces).
+sweep_each() {
+	local set
+	build_fail_alloc
+	oom_fixture
+	for set; do
+		# shellcheck disable=SC2086
+		sweep_oom $set || return 1
+	done
+}
+
+@test "out of memory: the layouts, at every allocation" {
+	sweep_each "doc.json" "-c doc.json" "--tab doc.json" "--indent=4 doc.json" \
+		"--indent=0 doc.json" "-a doc.json" "--escape-slash -c doc.json" \
+		"--seq doc.json" "-C doc.json" "-c" "-" "--keep-escapes doc.json" \
+		"--keep-escapes -S --width=40 doc.json" "--eol=crlf doc.json" \
+		"--eol=auto -S doc.json" "--buffer-size=0 -S doc.json"
+}
+
+@test "out of memory: --sort-keys and --width, at every allocation" {
+	sweep_each "-S doc.json" "-S -c doc.json" "-S --tab doc.json" \
+		"--width=80 doc.json" "--width=20 doc.json" "-S --width=80 doc.json" \
+		"-S --width=20 -a doc.json" "-S -C doc.json" "--width=30 -C doc.json"
+}
+
+@test "out of memory: comments, -k and -n, at every allocation" {
+	sweep_each "--comments doc.jsonc" "--comments -S doc.jsonc" \
+		"--strip-comments --width=10 doc.jsonc" "--strip-comments doc.jsonc" \
+		"-k bad.json" "-k -S bad.json" "-k --width=80 bad.json" "-n doc.json" \
+		"-n bad.json" "-k -n bad.json"
+}
+
+@test "out of memory: --check, -l, -d, -r, at every allocation" {
+	sweep_each "--check doc.json" "--check -S dir/two.json" "-l doc.json dir/two.json" \
+		"-l -z doc.json dir/two.json" \
+		"-d doc.json" "-r --check dir" "-r -n dir" "--label=x --check -"
+}
+
+@test "out of memory: -o and -i leave no file half written" {
+	sweep_each "-o out.json doc.json" "-o out.json -S --width=40 doc.json bad.json" \
+		"-i doc.json" "-i -S dir/one.json dir/two.json" "-i -r dir" "-i -c bad.json" \
+		"-l -i doc.json"
+}
+
+@test "out of memory for good: every allocation from one on fails" {
+	OOM_AFTER=+
+	sweep_each "doc.json" "-S --width=40 doc.json" "--comments -S doc.jsonc" \
+		"-k bad.json" "-d doc.json" "-r --check dir" "-o out.json doc.json" \
+		"-i -S dir/one.json dir/two.json"
+}
