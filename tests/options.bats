@@ -273,6 +273,20 @@ EOF
 	done
 }
 
+@test "JFMT_COLORS with more than eight fields is reported and the defaults are used" {
+	printf '[null,1]' >in.json
+	want="$(sgr '1;39' '[')$(sgr '0;90' null)$(sgr '1;39' ,)$(sgr '0;39' 1)$(sgr '1;39' ']')"
+	for bad in '31:32:33:34:35:36:37:38:39' '31:32:33:34:35:36:37:38:' '::::::::'; do
+		JFMT_COLORS="$bad" run -0 --separate-stderr "$JFMT" -C -c in.json
+		[ "$stderr" = "jfmt: ignoring invalid JFMT_COLORS: more than 8 fields" ] ||
+			{ echo "for '$bad': $stderr"; return 1; }
+		[ "$output" = "$want" ] || { echo "for '$bad'"; return 1; }
+	done
+	# eight, the last one empty, are fine
+	JFMT_COLORS='31:32:33:34:35:36:37:' run -0 --separate-stderr "$JFMT" -C -c in.json
+	[ -z "$stderr" ]
+}
+
 @test "colour never goes into a file, even with --color=always" {
 	printf '{"a":[1,"x",null]}' >in.json
 	"$JFMT" in.json >plain.json

@@ -30,7 +30,8 @@ static void set_color(struct format_options *f, int cls, const char *sgr, size_t
 
 /* JFMT_COLORS: up to eight SGR parameter lists separated by ':', in the
  * order null:false:true:numbers:strings:arrays:objects:keys; an empty
- * field keeps the default. */
+ * field keeps the default.  A bad field, or a ninth, makes the whole of
+ * it ignored, with a warning. */
 static void load_colors(struct format_options *f, const char *spec)
 {
 	for (int i = 0; i < COLOR_CLASSES; i++)
@@ -38,7 +39,13 @@ static void load_colors(struct format_options *f, const char *spec)
 	if (!spec)
 		return;
 	const char *p = spec;
-	for (int i = 0; i < COLOR_CLASSES && *p; i++) {
+	for (int i = 0;; i++) {
+		if (i == COLOR_CLASSES) {
+			diag_error("ignoring invalid JFMT_COLORS: more than %d fields",
+				   COLOR_CLASSES);
+			load_colors(f, NULL);
+			return;
+		}
 		size_t n = strcspn(p, ":");
 		if (n > 0 && !valid_sgr(p, n)) {
 			diag_error("ignoring invalid JFMT_COLORS");
@@ -48,8 +55,9 @@ static void load_colors(struct format_options *f, const char *spec)
 		if (n > 0)
 			set_color(f, i, p, n);
 		p += n;
-		if (*p == ':')
-			p++;
+		if (*p != ':')
+			return;
+		p++;
 	}
 }
 
