@@ -78,6 +78,28 @@ RS=$'\x1e'
 	[ -z "$stderr" ]
 }
 
+@test "a text sequence with no value: no JSON value, as for empty input" {
+	for input in "$RS" "$RS$RS" "$RS"$' \n' "$RS"$'\n'"$RS"; do
+		run -1 --separate-stderr jfmt_in "$input"
+		[[ "${stderr_lines[0]}" == "jfmt: <stdin>:"*": no JSON value" ]] ||
+			{ printf 'for %q: %s\n' "$input" "$stderr"; return 1; }
+		[ -z "$output" ]
+	done
+	run -1 --separate-stderr jfmt_in "$RS" -n
+	[[ "${stderr_lines[0]}" == *": no JSON value" ]]
+}
+
+@test "a text sequence that ends in empty records, as one that starts with them" {
+	printf '%s1%s[2]%s' "$RS" "$RS" "$RS" >s
+	run -0 --separate-stderr "$JFMT" -c s
+	[ "$output" = $'1\n[2]' ]
+	[ -z "$stderr" ]
+	printf '%s1\n%s \n%s\n' "$RS" "$RS" "$RS" >s
+	run -0 --separate-stderr "$JFMT" -c s
+	[ "$output" = '1' ]
+	[ -z "$stderr" ]
+}
+
 # --- -k, --keep-going ---
 
 @test "-k on NDJSON: each bad line reported with its line number, every good line written" {

@@ -258,7 +258,10 @@ enum exit_status parser_finish(struct parser *ps)
 {
 	ps->completing = 1;
 	ps->record_end = window_end(ps->win);
-	yajl_status st = ps->skipping ? yajl_status_ok : yajl_complete_parse(ps->h);
+	/* Nothing is left to complete after a skipped value, nor when a text
+	 * sequence ends in empty records (as it may start with them). */
+	int done = ps->skipping || (ps->seq && !ps->record_text);
+	yajl_status st = done ? yajl_status_ok : yajl_complete_parse(ps->h);
 	ps->completing = 0;
 	if (st != yajl_status_ok) {
 		ps->completing = 1;
