@@ -348,6 +348,32 @@ json.dump(v(12), open("in.json", "w"))
 
 # --- the oracle ---
 
+@test "--width: a character above U+FFFF is one column (in JavaScript, two)" {
+	# ["😀😀"] is 6 code points; JavaScript's length, in UTF-16 units, is 8
+	fmt_is '["😀😀"]' $'["😀😀"]\n' --width 6
+	fmt_is '["😀😀"]' $'[\n  "😀😀"\n]\n' --width 5
+	# written as an escape pair (-a), it is the 12 columns of the pair
+	fmt_is '["😀"]' $'["\\ud83d\\ude00"]\n' --width 16 -a
+	fmt_is '["😀"]' $'[\n  "\\ud83d\\ude00"\n]\n' --width 15 -a
+}
+
+@test "--width: json-stringify-pretty-compact counts a character above U+FFFF as two columns" {
+	need_oracle
+	printf '["😀😀"]' >astral.json
+	# at 40, 80 and 120 columns both fit it on one line
+	same_as_oracle astral.json
+	# at 6 and 7 the package expands it, counting 8; jfmt counts 6
+	node --input-type=module -e '
+const { default: stringify } = await import(process.argv[1]);
+for (const n of [6, 7, 8])
+  process.stdout.write(`${n}: ${JSON.stringify(stringify(["😀😀"], { maxLength: n }))}\n`);
+' "$ORACLE" >got
+	printf '%s\n' '6: "[\n  \"😀😀\"\n]"' '7: "[\n  \"😀😀\"\n]"' '8: "[\"😀😀\"]"' >want
+	same_bytes want got
+	fmt_is '["😀😀"]' $'["😀😀"]\n' --width 6
+}
+
+
 @test "--width equals json-stringify-pretty-compact on citm_catalog.json" {
 	need_shared corpus/citm_catalog.json
 	need_oracle
