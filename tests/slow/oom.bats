@@ -24,7 +24,7 @@ sweep_each() {
 		"--indent=0 doc.json" "-a doc.json" "--escape-slash -c doc.json" \
 		"--seq doc.json" "-C doc.json" "-c" "-" "--keep-escapes doc.json" \
 		"--keep-escapes -S --width=40 doc.json" "--eol=crlf doc.json" \
-		"--eol=auto -S doc.json" "--buffer-size=0 -S doc.json"
+		"--eol=auto -S doc.json" "--buffer-size=0 -S doc.json" "--blank-lines=keep doc.json"
 }
 
 @test "out of memory: --sort-keys and --width, at every allocation" {
