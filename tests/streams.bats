@@ -105,15 +105,15 @@ RS=$'\x1e'
 @test "-k on NDJSON: each bad line reported with its line number, every good line written" {
 	printf '{"a":1}\n{"b":\n[1,2]\n{"c":3}x\n{"d":4}\n[5 6]\n"e"\n' >in.ndjson
 	run -1 --separate-stderr "$JFMT" -c -k in.ndjson
-	[ "$output" = $'{"a":1}\n[1,2]\n{"c":3}\n{"d":4}\n"e"' ]
-	# {"b": goes on into the next lines, and is found wrong at line 4;
-	# the lines after its first are then read again, one by one
+	[ "$output" = $'{"a":1}\n{"c":3}\n{"d":4}\n"e"' ]
+	# {"b": takes [1,2] in as its value, and is found wrong at line 4,
+	# whose first byte begins a value: reading goes on there
 	[ "${stderr_lines[0]}" = "jfmt: in.ndjson:4:1: missing ',' between object members" ]
 	[ "${stderr_lines[3]}" = "jfmt: in.ndjson:4:8: unknown word 'x' (JSON has true, false and null)" ]
 	[ "${stderr_lines[6]}" = "jfmt: in.ndjson:6:4: missing ',' between array elements" ]
 	[ "${#stderr_lines[@]}" -eq 9 ]
 	run -1 --separate-stderr "$JFMT" -c --keep-going in.ndjson
-	[ "$output" = $'{"a":1}\n[1,2]\n{"c":3}\n{"d":4}\n"e"' ]
+	[ "$output" = $'{"a":1}\n{"c":3}\n{"d":4}\n"e"' ]
 }
 
 @test "-k: every form feed or vertical tab is reported, not only a read's first" {
@@ -146,11 +146,12 @@ RS=$'\x1e'
 
 @test "-k: the line after a bad one is read whichever read its newline or blanks end" {
 	# A line that began in a new read, after a newline or blanks that
-	# ended the one before, was skipped with the bad line.
+	# ended the one before, was skipped with the bad line.  An indented
+	# line does not begin a value.
 	local cut
-	for cut in 7 8 9 10 11; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[1 2]\n  \t{\"a\":1}\n[3]\n' | pieces $cut,100 \"\$1\" -c -k" - "$JFMT"
-		[ "$output" = $'{"a":1}\n[3]' ]
+	for cut in 5 6 7 8 9 10 11 12; do
+		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[1 2]\n  \t[3]\n{\"a\":1}\n' | pieces $cut,100 \"\$1\" -c -k" - "$JFMT"
+		[ "$output" = '{"a":1}' ]
 		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: missing ',' between array elements" ]
 		[ "${#stderr_lines[@]}" -eq 3 ]
 	done

@@ -144,6 +144,15 @@ struct sink {
 	/** The input ended well (may be NULL): write what is left.  Returns
 	 * 0, or nonzero after feed_hooks.bad_comment. */
 	int (*end_input)(void *ctx);
+	/**
+	 * A message about the input is next (may be NULL): drop what was made
+	 * of the value being read, write what is complete before it (the
+	 * comments that feed_hooks.comments still hands out, all of them
+	 * before that value) and end the last line, so that nothing before
+	 * the value is lost and the message comes on a line of its own.  A
+	 * comment that cannot be written is left out, without a message.
+	 */
+	void (*give_up)(void *ctx);
 };
 
 #endif

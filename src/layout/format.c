@@ -28,12 +28,13 @@ void format_init(struct formatter *f, const struct format_options *opt,
 
 void format_reset(struct formatter *f)
 {
-	fbuffer_abandon(&f->output);
+	if (fbuffer_abandon(&f->output))
+		f->top_committed = TOP_NONE;    /* its line was ended */
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = f->opt->keep_escapes ? RAW_ESCAPED : 0;
 	f->member_end = f->key = NULL;
-	f->top_line = TOP_NONE;
+	f->top_line = f->top_committed;
 	f->key_text.len = 0;
 	sorter_reset(&f->sort);
 }
@@ -117,6 +118,33 @@ static char sink_innermost(const void *ctx)
 	return f->state[f->depth] & CONTAINER_OBJECT ? '{' : '[';
 }
 
+/* The input ended well: the comments left, and the end of the last line,
+ * are complete. */
+static int sink_end_input(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	if (place_end(f))
+		return 1;
+	fbuffer_commit(&f->output);
+	f->top_committed = TOP_NONE;
+	return 0;
+}
+
+/* A message follows: the value being read is dropped; the comments before
+ * it are written and the line is ended (sink.h).  A comment that cannot be
+ * written (compact output) is left out; the line is ended all the same. */
+static void sink_give_up(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	format_reset(f);
+	if (format_places(f->opt) && place_end(f) && f->top_line != TOP_NONE)
+		fbuffer_append_char(&f->output, STYLE_EOL);
+	f->top_line = f->top_committed = TOP_NONE;
+	fbuffer_commit(&f->output);
+}
+
 /* Which callbacks: the plain layouts' where they apply (format_plain()),
  * the -S ones for sorting without colour or comments, else the general
  * ones.  The referee build (general_only) takes the general ones always. */
@@ -146,6 +174,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.keep_comments = f->opt->comments,
 		.keep_escapes = f->opt->keep_escapes,
 		.keep_blank_lines = f->opt->blank_lines,
-		.end_input = format_places(f->opt) ? place_end : NULL,
+		.end_input = format_places(f->opt) ? sink_end_input : NULL,
+		.give_up = format_places(f->opt) ? sink_give_up : NULL,
 	};
 }

@@ -80,6 +80,9 @@ struct formatter {
 	struct sink_comment *taken;
 	size_t taken_cap;
 	int blank_before_token;
+	int top_committed;       /* ... top_line as of the last
+				  * fbuffer_commit(): what an abandoned
+				  * value goes back to */
 
 	/* --width's (width_format.h), set up only by width_format_init() */
 	struct width width;

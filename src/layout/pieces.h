@@ -105,9 +105,15 @@ static inline void write_separator(struct formatter *f, int more, enum color_cla
 /* RFC 7464's record separator, which --seq writes before each document. */
 #define RECORD_SEPARATOR '\x1e'
 
-/* Before a document: its record separator with --seq. */
+/* Before a document: its record separator with --seq.  What came before
+ * it (with --comments, the comments before it and the end of the line of
+ * the last) is complete: it stays if this document turns out invalid. */
 static inline void begin_document(struct formatter *f)
 {
+	if (format_places(f->opt)) {
+		fbuffer_commit(&f->output);
+		f->top_committed = f->top_line;
+	}
 	if (f->opt->seq)
 		fbuffer_append_char(f->out, RECORD_SEPARATOR);
 }
@@ -267,7 +273,8 @@ static inline const char *plain_separator(struct formatter *f, enum layout L, si
 static NOINLINE int end_document(struct formatter *f)
 {
 	if (format_places(f->opt))
-		f->top_line = TOP_DOC;  /* a comment may follow on its line */
+		f->top_line = f->top_committed = TOP_DOC;  /* a comment may
+							     * follow on its line */
 	else
 		fbuffer_append_char(f->out, STYLE_EOL);
 	fbuffer_commit(&f->output);

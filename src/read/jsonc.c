@@ -92,10 +92,6 @@ static void restore(struct jsonc *j, const struct snapshot *s)
 /* A new entry at the end of the queue. */
 static struct jsonc_entry *queue_entry(struct jsonc *j)
 {
-	if (j->head == j->n) {          /* all taken: start again */
-		j->head = j->n = 0;
-		j->text.len = 0;
-	}
 	j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
 	return &j->queue[j->n++];
 }
@@ -166,6 +162,12 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	struct snapshot at_comma = { 0 };
 	unsigned char *d;
 
+	/* All taken: start the queue again.  Here, not while passing, as a
+	 * comma held back restores the count it had before it (snap()). */
+	if (j->head == j->n) {
+		j->head = j->n = 0;
+		j->text.len = 0;
+	}
 	j->copy.len = 0;
 	fbuffer_append(&j->copy, (const char *)p, len);
 	d = (unsigned char *)j->copy.ptr;
@@ -173,6 +175,11 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 
 	while (i < len) {
 		unsigned char c = p[i];
+		/* A string holds no newline or RS: one that does is invalid
+		 * (yajl says so), and what follows is read afresh, as -k goes
+		 * on at a line or a record. */
+		if (j->in_string && (c == '\n' || c == 0x1e))
+			j->in_string = j->escaped = 0;
 		if (j->in_string) {
 			j->column = sink_column_after(j->column, c);
 			if (j->escaped)

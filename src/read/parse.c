@@ -11,6 +11,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "report/locate.h"
+#include "report/parse_error.h"
 #include "report/report.h"
 #include "text/scan.h"
 #include "read/skip.h"
@@ -32,16 +33,43 @@ static struct place place_of(const struct parser *ps)
 	};
 }
 
-void parser_report(const struct parser *ps, unsigned long long g, const char *msg)
+/* Before a message at input offset g (and after what the message needs
+ * of the consumer was asked, place_of()): the consumer gives up the value
+ * being read, writing what stands before it (the comments are taken up to
+ * where it began, or to g).  What a hook noted stays as it was. */
+static void give_up(struct parser *ps, unsigned long long g)
+{
+	ps->error_at = g;
+	if (!ps->sink.give_up)
+		return;
+	const char *error = ps->error;
+	enum error_kind kind = ps->error_kind;
+	unsigned long long pos = ps->error_pos;
+
+	ps->giving_up = 1;
+	if (!ps->begun || ps->begin > g)
+		ps->begin = g;
+	ps->sink.give_up(ps->sink.ctx);
+	ps->giving_up = 0;
+	ps->error = error;
+	ps->error_kind = kind;
+	ps->error_pos = pos;
+}
+
+void parser_report(struct parser *ps, unsigned long long g, const char *msg)
 {
 	struct place pl = place_of(ps);
+
+	give_up(ps, g);
 
 	report_at(&pl, g, msg);
 }
 
-static void report_kind(const struct parser *ps, enum error_kind kind, unsigned long long g)
+static void report_kind(struct parser *ps, enum error_kind kind, unsigned long long g)
 {
 	struct place pl = place_of(ps);
+
+	give_up(ps, g);
 
 	report_error(&pl, (struct parse_error){ kind, AT_OFFSET }, g);
 }
@@ -60,10 +88,17 @@ static void report_yajl_error(struct parser *ps, yajl_status st)
 		parser_report(ps, locate_end(ps->win), "no JSON value");
 		return;
 	}
-	struct place pl = place_of(ps);
 	unsigned char *text = yajl_get_error(ps->h, 0, NULL, 0);
-	report_yajl(&pl, (const char *)text, parser_offset(ps), ps->completing);
+	struct parse_error pe;
+	parse_error_classify((const char *)text, &pe);
 	yajl_free_error(ps->h, text);
+	if (ps->completing)
+		pe = (struct parse_error){ ERR_END, AT_END };
+	unsigned long long g = locate_error(ps->win, parser_offset(ps), pe.where, ps->member_end,
+					    ps->allow_comments);
+	struct place pl = place_of(ps);
+	give_up(ps, g);
+	report_error(&pl, pe, g);
 }
 
 void parser_init(struct parser *ps, int allow_comments, int keep_going)
@@ -114,20 +149,80 @@ static void reset_sink(struct parser *ps)
 
 int parser_skip(struct parser *ps)
 {
+	const struct window_part *cur = &ps->win->cur;
+
 	ps->invalid = 1;
 	if (!ps->keep_going && !ps->seq)
 		return 0;
 	ps->skipping = 1;
-	ps->skip_fresh = 0;
 	reset_sink(ps);
 	between_init(&ps->between, ps->allow_comments);
-	/* Look again from the line after the skipped value began, if that
-	 * is in this read. */
-	ps->value_start = skip_white(ps->win, ps->top_end);
-	if (ps->value_start >= ps->win->cur.base + ps->part_from &&
-	    ps->value_start - ps->win->cur.base < ps->feed_off)
-		ps->feed_off = (size_t)(ps->value_start - ps->win->cur.base);
+	if (ps->seq)
+		return 1;       /* at the RS that ends this record */
+	/* Go on at a line that begins after the error, and after the first
+	 * byte of the value (which may be where the error is). */
+	unsigned long long g = ps->error_at;
+	if (ps->begun && g <= ps->begin)
+		g = ps->begin + 1;
+	if (g > cur->base + ps->feed_off && g <= cur->base + cur->len)
+		ps->feed_off = (size_t)(g - cur->base);
+	ps->skip_fresh = skip_line_starts(ps->win, cur->base + ps->feed_off);
+	ps->skip_last = cur->base + ps->feed_off;
 	return 1;
+}
+
+/* The comments before input offset g are dropped: they were inside a
+ * skipped value. */
+static void drop_comments(struct parser *ps, unsigned long long g)
+{
+	const struct sink_comment *c;
+
+	if (ps->allow_comments)
+		jsonc_take(&ps->jsonc, g, &c);
+}
+
+/* text[from, o) was skipped.  The comments inside a skipped record, or
+ * before the last token skipped, are dropped; those after it stay for
+ * the value where parsing goes on. */
+static void skipped(struct parser *ps, size_t from, size_t o)
+{
+	unsigned long long base = ps->win->cur.base;
+
+	if (!ps->allow_comments)
+		return;
+	if (ps->seq) {
+		drop_comments(ps, base + o);
+		return;
+	}
+	for (size_t i = o; i > from; i--) {
+		unsigned char c = ps->text[i - 1];
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+			ps->skip_last = base + i;
+			break;
+		}
+	}
+	drop_comments(ps, ps->skip_last);
+}
+
+/* Where the top-level value being read begins, if that is in text[from,
+ * end), as yajl is given it (where a comment is blank): the first byte that
+ * is not white space after the last value. */
+static void note_begin(struct parser *ps, size_t from, size_t end)
+{
+	unsigned long long base = ps->win->cur.base;
+
+	if (ps->begun)
+		return;
+	if (ps->top_end > base + from)
+		from = (size_t)(ps->top_end - base);
+	for (size_t i = from; i < end; i++) {
+		unsigned char c = ps->text[i];
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+			ps->begun = 1;
+			ps->begin = base + i;
+			return;
+		}
+	}
 }
 
 /* --- Feeding yajl --- */
@@ -147,11 +242,13 @@ static int end_record(struct parser *ps, size_t rs)
 			report_kind(ps, ERR_END, ps->win->cur.base + rs);
 			ps->invalid = 1;
 			reset_sink(ps);
+			drop_comments(ps, ps->win->cur.base + rs);
 			rc = -1;
 		}
 		ps->completing = 0;
 	}
 	ps->record_text = 0;
+	ps->begun = 0;
 	ps->top_end = ps->win->cur.base + rs + 1;
 	between_init(&ps->between, ps->allow_comments);
 	new_parser(ps);
@@ -191,13 +288,14 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 		ps->seen_text = !all_blank(text + from, end - from);
 	while (ps->feed_off < end) {
 		if (ps->skipping) {
-			size_t o = skip_resync(ps->win, ps->feed_off, end, ps->seq, ps->value_start,
-					       &ps->skip_fresh);
+			size_t o = skip_resync(ps->win, ps->feed_off, end, ps->seq, &ps->skip_fresh);
+			skipped(ps, ps->feed_off, o);
 			if (o == end) {
 				ps->feed_off = end;
 				break;
 			}
 			ps->skipping = 0;
+			ps->begun = 0;
 			ps->feed_off = o;
 			ps->top_end = ps->win->cur.base + o;
 			new_parser(ps);
@@ -212,12 +310,15 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 			ps->record_text = !all_blank(text + ps->feed_off, stop - ps->feed_off);
 		if (between_pending(&ps->between) &&
 		    between_next(&ps->between, p + ps->feed_off, stop - ps->feed_off)) {
+			note_begin(ps, ps->feed_off, stop);
 			report_kind(ps, ERR_ADJACENT, ps->win->cur.base + ps->feed_off);
 			if (!parser_skip(ps))
 				return -1;
 			continue;
 		}
+		size_t from = ps->feed_off;
 		yajl_status st = parse_part(ps, stop);
+		note_begin(ps, from, stop);
 		if (st != yajl_status_ok) {
 			report_yajl_error(ps, st);
 			if (!parser_skip(ps))
@@ -244,7 +345,9 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->skipping = ps->invalid = ps->record_text = 0;
 	between_init(&ps->between, ps->allow_comments);
 	ps->values = 0;
-	ps->top_end = ps->member_end = ps->value_start = 0;
+	ps->top_end = ps->member_end = 0;
+	ps->begun = ps->giving_up = 0;
+	ps->error_at = 0;
 	surrogates_reset(&ps->lone);
 	ps->error = NULL;
 	jsonc_reset(&ps->jsonc, ps->allow_comments, ps->sink.keep_comments,

@@ -8,8 +8,15 @@
  * sequence (input that starts with RS, 0x1E) each record is parsed on its
  * own, and one that does not parse is reported and skipped.  With
  * keep_going, an invalid value in any stream is reported and skipped too:
- * parsing goes on at the next line, after the one where the invalid value
- * began, whose first character that is not white space starts a value.
+ * parsing goes on where the next top-level value begins, after the error:
+ * at the next record of a text sequence, else at the next line whose first
+ * byte starts a value (skip.h).  So each broken value is one message, and
+ * no piece of it comes out as a value of its own.
+ *
+ * Before each message about the input, the consumer gives up the value
+ * being read (sink.give_up): what stands before that value, its comments
+ * included, is written, and the line is ended.  With --comments, the
+ * comments inside a skipped value are dropped with it.
  *
  * The reader (read.h) owns the bytes (window.h) and calls these in turn:
  * parser_start(), then for each read parser_look_ahead() and
@@ -60,6 +67,8 @@ struct parser {
 	int skipping;                   /* after an error: looking for where
 					 * to go on */
 	int skip_fresh;                 /* ... a line has begun (skip_resync()) */
+	unsigned long long skip_last;   /* ... the end of the last token
+					 * skipped so far */
 	int invalid;                    /* a value was skipped */
 	int record_text;                /* the record so far is not all blank */
 	unsigned long long values;      /* top-level values so far */
@@ -67,7 +76,11 @@ struct parser {
 					 * top-level value: no container open */
 	unsigned long long member_end;  /* input offset just after the last
 					 * value that ended inside an object */
-	unsigned long long value_start; /* where the value being skipped began */
+	int begun;                      /* a top-level value began after top_end, */
+	unsigned long long begin;       /* ... here (its first byte) */
+	unsigned long long error_at;    /* where the last error was reported */
+	int giving_up;                  /* in sink.give_up(): the comments are
+					 * taken up to `begin` */
 	unsigned long long record_end;  /* where the input or record being
 					 * finished ends */
 	const char *error;              /* found by a hook, to report once yajl
@@ -134,13 +147,14 @@ static inline int parser_skipping(const struct parser *ps)
 }
 
 /**
- * An error that the reader found was reported: go on after it (1) when
- * invalid values are skipped here, else 0.
+ * An error was reported (parser_report()): go on after it (1) when invalid
+ * values are skipped here, else 0.
  */
 int parser_skip(struct parser *ps);
 
-/** Report `msg` at input offset g. */
-void parser_report(const struct parser *ps, unsigned long long g, const char *msg);
+/** Report `msg` at input offset g (the consumer gives up the value being
+ * read first). */
+void parser_report(struct parser *ps, unsigned long long g, const char *msg);
 
 /** The input has ended: EXIT_OK, or EXIT_INVALID (reported). */
 enum exit_status parser_finish(struct parser *ps);

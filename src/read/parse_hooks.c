@@ -22,6 +22,7 @@ static int on_value_end(void *ctx)
 	const struct window_part *cur = &ps->win->cur;
 
 	ps->values++;
+	ps->begun = 0;
 	if (ps->completing) {
 		/* yajl finishes on a buffer of its own: all was consumed */
 		ps->top_end = ps->record_end;
@@ -86,12 +87,14 @@ static void on_invalid_utf8(void *ctx)
 }
 
 /* The comments before the token just read (all that are left, at the end
- * of the input). */
+ * of the input; those before the value given up, before a message). */
 static size_t on_comments(void *ctx, const struct sink_comment **c)
 {
 	struct parser *ps = ctx;
+	unsigned long long before = ps->giving_up ? ps->begin :
+				    ps->completing ? ~0ULL : parser_offset(ps);
 
-	return jsonc_take(&ps->jsonc, ps->completing ? ~0ULL : parser_offset(ps), c);
+	return jsonc_take(&ps->jsonc, before, c);
 }
 
 static void on_bad_comment(void *ctx, size_t i, const char *msg)

@@ -1,4 +1,4 @@
-/* skip.c - the bytes between values: white space, where to go on after
+/* skip.c - the bytes between values: where to go on after
  * an invalid value, a value cut short.  See skip.h. */
 #include "read/skip.h"
 
@@ -10,48 +10,35 @@ static int starts_value(unsigned char c)
 	       c == 't' || c == 'f' || c == 'n';
 }
 
-/* The first byte that is not white space from input offset g on, or the
- * end of what is in memory. */
-unsigned long long skip_white(const struct window *w, unsigned long long g)
-{
-	if (g < window_start(w))
-		g = window_start(w);
-	return window_skip_blanks(w, g, window_end(w), 0);
-}
-
 /*
  * Where to go on after a skipped value, looking in the current read from
  * offset `from` up to `end`: after the next RS in a text sequence; else at
- * the next line whose first byte that is not white space starts a value,
- * after the line where the skipped value began (so that on NDJSON every
- * line gets its own try).  Returns `end` when it is not in this part.
+ * the next line whose first byte starts a value.  A line whose value is
+ * indented is inside a document, never the start of one: so a broken
+ * pretty-printed document is skipped whole, not taken apart into values.
+ * Returns `end` when it is not in this part.
  */
-size_t skip_resync(const struct window *w, size_t from, size_t end, int seq,
-		   unsigned long long value_start, int *fresh)
+size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh)
 {
-	const struct window_part *cur = &w->cur;
-	const unsigned char *p = cur->p;
-	size_t i = from, line = from;   /* where the fresh line's text here begins */
+	const unsigned char *p = w->cur.p;
 
 	if (seq) {
-		const unsigned char *rs = memchr(p + i, SKIP_RS, end - i);
+		const unsigned char *rs = memchr(p + from, SKIP_RS, end - from);
 		return rs ? (size_t)(rs - p) + 1 : end;
 	}
-	if (value_start >= cur->base && value_start - cur->base > i) {
-		i = (size_t)(value_start - cur->base);
-		*fresh = 0;
-	}
-	for (; i < end; i++) {
-		if (p[i] == '\n') {
-			*fresh = 1;
-			line = i + 1;
-		} else if (*fresh && p[i] != ' ' && p[i] != '\t' && p[i] != '\r') {
-			if (starts_value(p[i]))
-				return line;
-			*fresh = 0;
-		}
+	for (size_t i = from; i < end; i++) {
+		if (*fresh && starts_value(p[i]))
+			return i;
+		*fresh = p[i] == '\n';
 	}
 	return end;
+}
+
+int skip_line_starts(const struct window *w, unsigned long long g)
+{
+	if (g == 0)
+		return 1;
+	return g - 1 >= window_start(w) && g - 1 < window_end(w) && window_byte(w, g - 1) == '\n';
 }
 
 /*

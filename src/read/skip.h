@@ -1,5 +1,5 @@
 /* skip.h - the bytes between values, read in the part of the input in
- * memory (window.h): white space; where to go on after an invalid value;
+ * memory (window.h): where to go on after an invalid value;
  * whether a value was cut short by the end of the input or of a record.
  */
 #ifndef JFMT_SKIP_H
@@ -12,21 +12,20 @@
 /* RFC 7464's record separator. */
 #define SKIP_RS 0x1e
 
-/** The first byte from input offset g on (or from the start of what is in
- * memory) that is not white space, or the end of what is in memory. */
-unsigned long long skip_white(const struct window *w, unsigned long long g);
-
 /**
  * Where to go on after an invalid value, in the current read of w from
  * offset `from` up to `end`: after the next RS in a text sequence (`seq`);
- * else at the next line, after the one holding input offset `value_start`
- * (where the invalid value began), whose first byte that is not white
- * space starts a value.  Returns `end` when it is not there.  *fresh,
- * 0 when the skip begins, carries over from one read to the next whether
- * such a line has begun and held only white space so far.
+ * else at the next line whose first byte starts a value ('{', '[', '"',
+ * a digit, '-', 't', 'f' or 'n'): every line of NDJSON, and the next
+ * document of a pretty-printed stream, whose inner lines are indented.
+ * Returns `end` when it is not there.  *fresh says whether a line begins
+ * at `from`, and carries that over from one read to the next.
  */
-size_t skip_resync(const struct window *w, size_t from, size_t end, int seq,
-		   unsigned long long value_start, int *fresh);
+size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh);
+
+/** Whether a line begins at input offset g: the start of the input, or
+ * after a newline (0 when that byte is no longer in memory). */
+int skip_line_starts(const struct window *w, unsigned long long g);
 
 /**
  * Whether anything but white space (and, with `comments`, comments) lies

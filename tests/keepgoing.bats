@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# keepgoing.bats - what -k (and a text sequence, which always goes on at
+# its next record) leave of a stream with invalid values in it: each
+# broken value is skipped whole, with one message, and nothing else is
+# lost.  With --comments the output is what --strip-comments gives, plus
+# every comment that was not inside a skipped value.
+
+load test_helper
+
+RS=$'\x1e'
+
+@test "-k --comments: the values around a skipped one stay on lines of their own" {
+	run -1 --separate-stderr jfmt_in $'1\n[x]\n2\n' -k --comments -c
+	[ "$output" = $'1\n2' ]
+	run -1 --separate-stderr jfmt_in $'1\n[x]\n2\n' -k --strip-comments -c
+	[ "$output" = $'1\n2' ]
+	run -1 --separate-stderr jfmt_in $'"a"\n[x]\n"b"\n' -k --comments
+	[ "$output" = $'"a"\n"b"' ]
+}
+
+@test "a text sequence with --comments: a skipped record keeps the records around it apart" {
+	printf '\x1e1\n\x1e[x]\n\x1e2\n' >s
+	"$JFMT" --comments -c s >out 2>/dev/null && return 1
+	printf '1\n2\n' >want
+	same_bytes want out
+	printf '\x1e"a"\n\x1e[x]\n\x1e"b"\n' >s
+	"$JFMT" --comments -c s >out 2>/dev/null && return 1
+	printf '"a"\n"b"\n' >want
+	same_bytes want out
+	printf '\x1e1\n\x1e[x]\n\x1e2\n' >s
+	"$JFMT" --comments -c --seq s >out 2>/dev/null && return 1
+	printf '\x1e1\n\x1e2\n' >want
+	same_bytes want out
+}
+
+@test "-k --comments: the comments before and after a skipped value are kept, those inside dropped" {
+	run -1 --separate-stderr jfmt_in $'1 // c1\n// own\n[x]\n2 // c3\n' -k --comments
+	[ "$output" = $'1 // c1\n// own\n2 // c3' ]
+	run -1 --separate-stderr jfmt_in $'1 // c1\n// own\n[x]\n2 // c3\n' -k --strip-comments
+	[ "$output" = $'1\n2' ]
+	run -1 --separate-stderr jfmt_in $'[x, /* in */ 1]\n// before 2\n2\n' -k --comments -c
+	[ "$output" = $'/* before 2 */2' ]
+	printf '\x1e1 // one\n\x1e[x, /* in */\n\x1e2\n' >s
+	run -1 --separate-stderr "$JFMT" --comments s
+	[ "$output" = $'1 // one\n2' ]
+}
+
+@test "--comments: the message about a value comes on a line of its own" {
+	run -1 jfmt_in $'1\n[x]\n' --comments
+	[ "${lines[0]}" = "1" ]
+	[[ "${lines[1]}" == "jfmt: <stdin>:2:2: "* ]]
+	run -1 jfmt_in $'1 // a\n[x]\n' --comments -c
+	[ "${lines[0]}" = "1/* a */" ]
+	[[ "${lines[1]}" == "jfmt: <stdin>:2:2: "* ]]
+}
+
+@test "-k skips a broken pretty-printed document whole: one message, no pieces of it" {
+	run -1 --separate-stderr jfmt_in $'{\n  "a": [\n    1,\n    2\n  ],\n  "b": x\n}\n{"ok":1}\n' -k -c
+	[ "$output" = '{"ok":1}' ]
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:6:8: unknown word 'x' (JSON has true, false and null)" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	# an indented line inside it never begins a value, whatever it holds
+	run -1 --separate-stderr jfmt_in $'[\n  1,\n  2 x\n  [3]\n]\n[4]\n' -k -c
+	[ "$output" = '[4]' ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+}
+
+@test "-k goes on at a line that begins a value where the error is" {
+	# {"a":1, runs into the next line, which begins a value
+	run -1 --separate-stderr jfmt_in $'{"a":1,\n{"b":2}\n{"c":3}\n' -k -c
+	[ "$output" = $'{"b":2}\n{"c":3}' ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+}
+
+@test "--comments: a comment is queued once, whichever reads cut the input" {
+	# a comma held back for more input, after the comments were all taken
+	local opts=(-c --comments --escape-slash -k) cut
+	printf '//ahe d\n{"a": 1, // one\n  /* {"z": 1, //%% z\n //a \n "a": [2 /* x": { /* in */ }' >in
+	"$JFMT" "${opts[@]}" in >want
+	[ "$(grep -o '/\* one \*/' want | wc -l)" -eq 1 ]
+	for cut in 1 5 12 13 20; do
+		pieces $cut "$JFMT" "${opts[@]}" <in >out
+		same_bytes want out
+	done
+}
+
+@test "-k: a string cut by its line's end does not hide the comments of the next lines" {
+	run -1 --separate-stderr jfmt_in $'["abc\n1 // one\n' -k --comments
+	[ "$output" = '1 // one' ]
+}
