@@ -155,26 +155,44 @@ static void write_front(struct fbuffer *fb, size_t n)
  * written are not taken. */
 #define FBUFFER_HELD_FIRST (1024 * 1024)
 
+/* Whether the document held is past the bound: it got there through
+ * room reserved past it (make_room_held()), and must stream now. */
+static int past_bound(const struct fbuffer *fb)
+{
+	return fb->hold_max && !fb->streaming && fb->len - fb->committed > fb->hold_max;
+}
+
 static void make_room_held(struct fbuffer *fb, size_t n)
 {
 	if (fb->committed > 0)
 		write_front(fb, fb->committed);
 	fb->cap = fbuffer_held_cap(fb);
-	if (n <= fb->cap - fb->len)
+	if (fb->len <= fb->cap && n <= fb->cap - fb->len)
 		return;
-	if (fb->len + n <= fb->hold_max) {
-		size_t want = fb->room * 2 > fb->len + n ? fb->room * 2 : fb->len + n;
-		if (!fb->heap && want < FBUFFER_HELD_FIRST)
-			want = FBUFFER_HELD_FIRST;
-		if (want > fb->hold_max)
-			want = fb->hold_max;
-		char *p = xrealloc(fb->heap ? fb->ptr : NULL, want);
-		if (!fb->heap)
-			memcpy(p, fb->ptr, fb->len);
-		fb->ptr = p;
-		fb->room = want;
+	/* A reservation may ask for more than it writes: room up to
+	 * FBUFFER_MAX_RESERVE past the bound is given, and the document
+	 * streams only once it is past the bound, so that one whose output
+	 * fits in hold_max bytes never does. */
+	if (fb->len <= fb->hold_max && n <= FBUFFER_MAX_RESERVE) {
+		size_t need = fb->len + n;
+		if (need > fb->room) {
+			size_t want = fb->room * 2 > need ? fb->room * 2 : need;
+			if (!fb->heap && want < FBUFFER_HELD_FIRST)
+				want = FBUFFER_HELD_FIRST;
+			if (want > fb->hold_max + FBUFFER_MAX_RESERVE)
+				want = fb->hold_max + FBUFFER_MAX_RESERVE;
+			if (want < need)
+				want = need;
+			char *p = xrealloc(fb->heap ? fb->ptr : NULL, want);
+			if (!fb->heap)
+				memcpy(p, fb->ptr, fb->len);
+			fb->ptr = p;
+			fb->room = want;
+			fb->heap = 1;
+		}
 		fb->cap = fbuffer_held_cap(fb);
-		fb->heap = 1;
+		if (fb->cap < need)
+			fb->cap = need;
 		return;
 	}
 	fb->streaming = 1;
@@ -213,6 +231,8 @@ void fbuffer_settle(struct fbuffer *fb)
 {
 	if (fb->mem)
 		return;
+	if (past_bound(fb))
+		fb->streaming = 1;
 	if (!fb->hold_max || fb->streaming) {
 		fbuffer_flush(fb);
 		if (!fbuffer_at_line_start(fb)) {
@@ -227,7 +247,7 @@ void fbuffer_settle(struct fbuffer *fb)
 
 int fbuffer_abandon(struct fbuffer *fb)
 {
-	int partly = !fb->hold_max || fb->streaming;
+	int partly = !fb->hold_max || fb->streaming || (!fb->mem && past_bound(fb));
 
 	if (fb->mem) {                  /* all of it is held */
 		fb->len = fb->committed;
