@@ -35,6 +35,11 @@
  *     value, which may take the next lines in, are left out of this, and
  *     so is input that is UTF-16 or UTF-32, which is not read, and a text
  *     sequence, which goes on at its next record).
+ *   - with --comments, when values are skipped (--keep-going, or a text
+ *     sequence), compact output with the comments taken out (and the
+ *     lines left empty) is the compact output of --strip-comments, byte
+ *     for byte: nothing runs together and nothing is lost; and its
+ *     comments are input comments, in order, none twice;
  *   - with --width N, a line longer than N columns holds one token (a
  *     scalar or a bracket), after a key or not: nothing that could have
  *     been broken.
@@ -488,6 +493,93 @@ static int same_comments(const uint8_t *a, size_t an, const uint8_t *b, size_t b
 	}
 }
 
+/* out[0..n) without its comments (outside strings) and the lines that
+ * leaves empty, in a new buffer of *len bytes (compact output, where a
+ * comment is always a block comment). */
+static uint8_t *without_comments(const char *out, size_t n, size_t *len)
+{
+	uint8_t *p = malloc(n + 1);
+	size_t k = 0;
+	int in_string = 0;
+
+	if (!p)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		char c = out[i];
+		if (in_string) {
+			if (c == '\\' && i + 1 < n) {
+				p[k++] = (uint8_t)c;
+				c = out[++i];
+			} else if (c == '"') {
+				in_string = 0;
+			}
+		} else if (c == '"') {
+			in_string = 1;
+		} else if (c == '/' && i + 1 < n && out[i + 1] == '*') {
+			const char *e = memmem(out + i + 2, n - i - 2, "*/", 2);
+			i = e ? (size_t)(e - out) + 1 : n;
+			continue;
+		} else if (c == '\n' && (k == 0 || p[k - 1] == '\n')) {
+			continue;
+		}
+		p[k++] = (uint8_t)c;
+	}
+	*len = k;
+	return p;
+}
+
+/* Whether the comments of b[0..bn) are comments of a[0..an), in order,
+ * each at most once. */
+static int comments_kept(const uint8_t *a, size_t an, const uint8_t *b, size_t bn)
+{
+	size_t i = 0, j = 0;
+	const uint8_t *x, *y;
+	size_t xn, yn;
+
+	while (next_comment(b, bn, &j, &y, &yn)) {
+		for (;;) {
+			if (!next_comment(a, an, &i, &x, &xn))
+				return 0;
+			if (yn == xn + 1 && xn > 0 && x[0] == ' ' && y[xn] == ' ')
+				yn = xn;
+			if (xn == yn && memcmp(x, y, xn) == 0)
+				break;
+		}
+	}
+	return 1;
+}
+
+/* --comments where values are skipped: compact output, its comments
+ * taken out, is --strip-comments' (see the header). */
+static void skipped_comments(const struct format_options *opt, const uint8_t *doc, size_t len,
+			     unsigned pattern)
+{
+	struct format_options o = *opt;
+	struct run with, without;
+
+	o.compact = 1;
+	o.width = 0;
+	run_jfmt(&with, &o, 0, 1, doc, len, pattern);
+	o.comments = 0;
+	run_jfmt(&without, &o, 0, 1, doc, len, pattern);
+	/* (compact output cannot hold a // comment with a star-slash) */
+	if (!with.msg || !strstr(with.msg, "cannot be written")) {
+		size_t n;
+		uint8_t *bare = without_comments(with.out.ptr, with.out.len, &n);
+		if (with.status != without.status || n != without.out.len ||
+		    (n > 0 && memcmp(bare, without.out.ptr, n) != 0))
+			fail("--comments, values skipped: without its comments, the output is "
+			     "not --strip-comments'", doc, len, &with, &without);
+		if (!opt->sort_keys &&
+		    !comments_kept(doc, len, (const uint8_t *)with.out.ptr, with.out.len))
+			fail("--comments, values skipped: a comment came out that is not the "
+			     "input's, or twice", doc, len, &with, NULL);
+		free(bare);
+	}
+	run_release(&with);
+	run_release(&without);
+}
+
 /* -k on input of one value per line: each line that is valid on its own
  * (its compact form in `want`) comes out of the whole run `m`, in order. */
 static void keep_going_lines(const struct format_options *copt, const uint8_t *doc,
@@ -593,6 +685,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run_release(&k);
 		keep_going = 1;
 	}
+
+	if (comments && !check && (keep_going || (len > 0 && doc[0] == 0x1e)))
+		skipped_comments(&opt, doc, len, pattern);
 
 	/* Read in pieces: the same as read whole. */
 	if (pattern != 0) {
