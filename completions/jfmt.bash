@@ -33,6 +33,7 @@ _jfmt_long_options='
 	--progress
 	--recursive
 	--seq
+	--single
 	--sort-keys
 	--stdin-filename=
 	--strip-comments

@@ -84,6 +84,26 @@ load conformance_helper
 	[ "${#CONCATENATED[@]}" -eq 2 ]
 }
 
+@test "JSONTestSuite n_*: every one rejected with --single, the concatenated ones too" {
+	need_shared "${SUITE[@]}"
+	local failures=() f modes=("--single" "--single -c" "--single -n") i=0
+	for f in "$PARSING"/n_*.json; do
+		check_rejected "$f" "${modes[i++ % 3]}"
+	done
+	report_failures "${failures[@]}"
+	run -1 --separate-stderr "$JFMT" --single -n "$PARSING/n_structure_double_array.json"
+	[ "${stderr_lines[0]}" = "jfmt: $PARSING/n_structure_double_array.json:1:3: a second value: --single takes one JSON text per input" ]
+}
+
+@test "JSONTestSuite y_*: every one accepted with --single" {
+	need_shared "${SUITE[@]}"
+	local f bad=()
+	for f in "$PARSING"/y_*.json; do
+		"$JFMT" --single -n "$f" 2>/dev/null || bad+=("$f")
+	done
+	[ "${#bad[@]}" -eq 0 ] || { printf '%s\n' "${bad[@]}"; return 1; }
+}
+
 @test "n_structure_whitespace_formfeed.json: the form feed is rejected at its location" {
 	need_shared "${SUITE[@]}"
 	local f="$PARSING/n_structure_whitespace_formfeed.json"

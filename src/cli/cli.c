@@ -33,6 +33,7 @@ enum {
 	OPT_SEQ,
 	OPT_COLOR,
 	OPT_STRIP_COMMENTS,
+	OPT_SINGLE,
 	OPT_CHECK,
 	OPT_STDIN_FILENAME,
 	OPT_KEEP_ESCAPES,
@@ -71,6 +72,7 @@ static const struct option long_opts[] = {
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
 	{ "recursive",    no_argument,       NULL, 'r' },
 	{ "seq",          no_argument,       NULL, OPT_SEQ },
+	{ "single",       no_argument,       NULL, OPT_SINGLE },
 	{ "sort-keys",    no_argument,       NULL, 'S' },
 	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
@@ -116,7 +118,10 @@ static const char help_text[] =
 "                        stand, and trailing commas\n"
 "      --strip-comments  accept JSONC, and drop the comments\n"
 "  -n, --validate        validate only; write nothing\n"
-"  -k, --keep-going      report an invalid value, skip it and go on\n"
+"  -k, --keep-going      report an invalid value, skip it and go on at the\n"
+"                        next line that begins a value, or the next record\n"
+"      --single          each input is exactly one JSON text (RFC 8259): a\n"
+"                        second value is an error\n"
 "      --progress        show progress on a terminal's standard error\n"
 "  -r, --recursive       take the *.json files in directories, and below\n"
 "      --stdin-filename=NAME, --label=NAME\n"
@@ -333,6 +338,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case OPT_SEQ: f->seq = 1; break;
 	case OPT_EOL: f->eol = parse_eol(optarg); break;
 	case OPT_BLANK_LINES: cli->blank_lines = parse_blank_lines(optarg); break;
+	case OPT_SINGLE: cli->single = 1; break;
 	default: bad_option(argv, c);
 	}
 }
@@ -386,6 +392,9 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 		diag_usage("no FILE given, and standard input is a terminal "
 			   "(usage: jfmt [OPTION]... [FILE]...)");
 
+	if (cli->single && cli->keep_going)
+		diag_usage("%s", "--single and --keep-going cannot be used together "
+			   "(with --single an input is one value, and -k would look for more)");
 	if (cli->in_place && cli->output)
 		diag_usage("%s", "--in-place and --output cannot be used together");
 	if (cli->in_place && cli->nfiles == 0)

@@ -24,6 +24,7 @@ struct cli {
 	int recursive;          /* -r: walk directory operands */
 	const char *stdin_name; /* standard input in messages and lists */
 	int keep_going;         /* -k: skip invalid values and go on */
+	int single;             /* --single: each input is one JSON text */
 	size_t hold;            /* --buffer-size: hold each value back up to
 				 * this many bytes (0: stream) */
 	int in_place;

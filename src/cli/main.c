@@ -84,6 +84,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
 	diag_before(clear_progress, &r->progress);
 	reader_init(&r->reader, cli->allow_comments, cli->keep_going, &r->progress);
+	reader_set_single(&r->reader, cli->single);
 	if (cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);

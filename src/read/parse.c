@@ -74,6 +74,9 @@ static void report_kind(struct parser *ps, enum error_kind kind, unsigned long l
 	report_error(&pl, (struct parse_error){ kind, AT_OFFSET }, g);
 }
 
+static const char msg_second[] =
+	"a second value: --single takes one JSON text per input";
+
 /* Report yajl's error for status `st`, or the one a hook noted. */
 static void report_yajl_error(struct parser *ps, yajl_status st)
 {
@@ -90,8 +93,14 @@ static void report_yajl_error(struct parser *ps, yajl_status st)
 	}
 	unsigned char *text = yajl_get_error(ps->h, 0, NULL, 0);
 	struct parse_error pe;
+	int second = ps->single && strstr((const char *)text, "trailing garbage") != NULL;
 	parse_error_classify((const char *)text, &pe);
 	yajl_free_error(ps->h, text);
+	if (second) {
+		parser_report(ps, locate_skip_blanks(ps->win, ps->top_end, ps->allow_comments),
+			      msg_second);
+		return;
+	}
 	if (ps->completing)
 		pe = (struct parse_error){ ERR_END, AT_END };
 	unsigned long long g = locate_error(ps->win, parser_offset(ps), pe.where, ps->member_end,
@@ -132,7 +141,9 @@ static void new_parser(struct parser *ps)
 	ps->h = yajl_alloc(ps->sink.callbacks, &alloc_yajl, ps->sink.ctx);
 	if (!ps->h)
 		out_of_memory();
-	yajl_config(ps->h, yajl_allow_multiple_values, 1);
+	/* One JSON text: what follows the value is yajl's "trailing
+	 * garbage", reported in jfmt's words (report_yajl_error()). */
+	yajl_config(ps->h, yajl_allow_multiple_values, !ps->single);
 	/* With --comments, yajl never sees one (jsonc.h). */
 	/* Strings are checked, strictly, where they are written. */
 	yajl_config(ps->h, yajl_dont_validate_strings, 1);

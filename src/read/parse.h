@@ -43,6 +43,7 @@
 struct parser {
 	int allow_comments;
 	int keep_going;                 /* skip invalid values and go on */
+	int single;                     /* one JSON text per input */
 	struct feed_hooks hooks;        /* handed to the consumer */
 	struct sink sink;               /* the consumer */
 	struct fbuffer raw;             /* a string's raw text, when needed */

@@ -55,7 +55,8 @@ static int sniff(struct reader *r)
 		parser_report(&r->ps, 0, msg);
 		return -1;
 	}
-	parser_set_seq(&r->ps, cur->len > 0 && cur->p[0] == SKIP_RS);
+	/* (one JSON text has no RS: yajl rejects it) */
+	parser_set_seq(&r->ps, !r->ps.single && cur->len > 0 && cur->p[0] == SKIP_RS);
 	return 0;
 }
 

@@ -49,6 +49,13 @@ struct reader {
 void reader_init(struct reader *r, int allow_comments, int keep_going,
 		 struct progress *progress);
 
+/** Each input must be exactly one JSON text (RFC 8259), not a stream of
+ * values or a text sequence: a second value is an error (--single). */
+static inline void reader_set_single(struct reader *r, int single)
+{
+	r->ps.single = single;
+}
+
 /** The hooks through which the consumer reports to `r`. */
 const struct feed_hooks *reader_hooks(struct reader *r);
 

@@ -40,6 +40,18 @@ load ../conformance_helper
 	report_failures "${failures[@]}"
 }
 
+@test "JSONTestSuite n_*: every one rejected with --single (default, -c, -n, --comments)" {
+	need_shared "${SUITE[@]}"
+	local failures=() f mode
+	for f in "$PARSING"/n_*.json; do
+		for mode in "--single" "--single -c" "--single -n" "--single --comments"; do
+			[ "$mode" = "--single --comments" ] && [[ $f == *comment* ]] && continue
+			check_rejected "$f" "$mode"
+		done
+	done
+	report_failures "${failures[@]}"
+}
+
 @test "JSONTestSuite i_*: exit 0 or 1 in every mode, never a crash or a hang" {
 	need_shared "${SUITE[@]}"
 	local failures=() f mode
