@@ -562,6 +562,10 @@ static void skipped_comments(const struct format_options *opt, const uint8_t *do
 	run_jfmt(&with, &o, 0, 1, doc, len, pattern);
 	o.comments = 0;
 	run_jfmt(&without, &o, 0, 1, doc, len, pattern);
+	/* (what an input that stopped left of its last value is held back,
+	 * and never written) */
+	with.out.len = with.out.committed;
+	without.out.len = without.out.committed;
 	/* (compact output cannot hold a // comment with a star-slash) */
 	if (!with.msg || !strstr(with.msg, "cannot be written")) {
 		size_t n;
