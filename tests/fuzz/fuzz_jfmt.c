@@ -31,7 +31,8 @@
  *     comments, in order;
  *   - formatting the output again gives the output (idempotence);
  *   - with --keep-going on input of one value per line, every line that is
- *     valid JSON on its own comes out, in order (lines that end inside a
+ *     valid JSON on its own and begins a value at its first byte comes
+ *     out, in order (lines that end inside a
  *     value, which may take the next lines in, are left out of this, and
  *     so is input that is UTF-16 or UTF-32, which is not read, and a text
  *     sequence, which goes on at its next record).
@@ -597,9 +598,12 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 		size_t end = nl ? (size_t)(nl - doc) : len;
 		struct run one;
 		/* a record, not a line; a byte order mark, which only the
-		 * start of an input may have */
+		 * start of an input may have; a line whose first byte does not
+		 * begin a value, where -k never goes on (indented: inside a
+		 * document) */
 		if ((end > i && doc[i] == 0x1e) ||
-		    (end - i >= 3 && memcmp(doc + i, "\xef\xbb\xbf", 3) == 0)) {
+		    (end - i >= 3 && memcmp(doc + i, "\xef\xbb\xbf", 3) == 0) ||
+		    (end > i && (doc[i] == 0 || !strchr("{[\"-0123456789tfn", doc[i])))) {
 			i = end + 1;
 			continue;
 		}
