@@ -448,7 +448,11 @@ static int next_comment(const uint8_t *p, size_t n, size_t *i, const uint8_t **t
 	while (*i < n) {
 		uint8_t c = p[(*i)++];
 		if (in_string) {
-			if (c == '\\' && *i < n)
+			/* (a newline or RS ends an invalid string, as jfmt reads
+			 * it) */
+			if (c == '\n' || c == 0x1e)
+				in_string = 0;
+			else if (c == '\\' && *i < n && p[*i] != '\n' && p[*i] != 0x1e)
 				(*i)++;
 			else if (c == '"')
 				in_string = 0;
