@@ -475,9 +475,28 @@ static int next_comment(const uint8_t *p, size_t n, size_t *i, const uint8_t **t
 	return 0;
 }
 
-/* Whether a and b hold the same comment texts in the same order (a //
+/* Whether comment texts x and y are the same but for blanks (a //
  * comment written as a block comment by -c gains a space before its end
- * when it starts with one). */
+ * when it starts with one; the lines of a block comment may be indented
+ * again). */
+static int same_text(const uint8_t *x, size_t xn, const uint8_t *y, size_t yn)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < xn && (x[i] == ' ' || x[i] == '\t' || x[i] == '\r'))
+			i++;
+		while (j < yn && (y[j] == ' ' || y[j] == '\t' || y[j] == '\r'))
+			j++;
+		if (i == xn || j == yn)
+			return i == xn && j == yn;
+		if (x[i++] != y[j++])
+			return 0;
+	}
+}
+
+/* Whether a and b hold the same comment texts in the same order
+ * (same_text()). */
 static int same_comments(const uint8_t *a, size_t an, const uint8_t *b, size_t bn)
 {
 	size_t i = 0, j = 0;
@@ -491,9 +510,7 @@ static int same_comments(const uint8_t *a, size_t an, const uint8_t *b, size_t b
 			return 0;
 		if (!ha)
 			return 1;
-		if (yn == xn + 1 && xn > 0 && x[0] == ' ' && y[xn] == ' ')
-			yn = xn;
-		if (xn != yn || memcmp(x, y, xn) != 0)
+		if (!same_text(x, xn, y, yn))
 			return 0;
 	}
 }
@@ -545,9 +562,7 @@ static int comments_kept(const uint8_t *a, size_t an, const uint8_t *b, size_t b
 		for (;;) {
 			if (!next_comment(a, an, &i, &x, &xn))
 				return 0;
-			if (yn == xn + 1 && xn > 0 && x[0] == ' ' && y[xn] == ' ')
-				yn = xn;
-			if (xn == yn && memcmp(x, y, xn) == 0)
+			if (same_text(x, xn, y, yn))
 				break;
 		}
 	}
