@@ -163,10 +163,12 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	unsigned char *d;
 
 	/* All taken: start the queue again.  Here, not while passing, as a
-	 * comma held back restores the count it had before it (snap()). */
+	 * comma held back restores the count it had before it (snap()).  A
+	 * comment taken needs no line_ends any more: the consumer has it. */
 	if (j->head == j->n) {
 		j->head = j->n = 0;
 		j->text.len = 0;
+		j->awaiting = 0;
 	}
 	j->copy.len = 0;
 	fbuffer_append(&j->copy, (const char *)p, len);
