@@ -423,5 +423,7 @@ int place_end(void *ctx)
 	if (f->top_line != TOP_NONE)
 		fbuffer_append_char(f->out, STYLE_EOL);
 	f->top_line = TOP_NONE;
+	/* the line is complete: the next input's reset must not drop it */
+	fbuffer_commit(&f->output);
 	return 0;
 }
