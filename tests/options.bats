@@ -318,7 +318,7 @@ EOF
 	printf '{"a":\n  [1,]}' >bad.json
 	run -1 --separate-stderr "$JFMT" --validate bad.json
 	[ -z "$output" ]
-	[ "${stderr_lines[0]}" = "jfmt: bad.json:2:6: trailing comma in an array (--comments accepts it)" ]
+	[ "${stderr_lines[0]}" = "jfmt: bad.json:2:6: trailing comma in an array" ]
 	[ "${stderr_lines[1]}" = "      [1,]}" ]
 	[ "${stderr_lines[2]}" = "         ^" ]
 	run -1 --separate-stderr "$JFMT" -n <bad.json

@@ -106,11 +106,14 @@ static int wrong_close(const struct error_scene *sc, unsigned char c, char *msg)
 	return 1;
 }
 
-/* "trailing comma in an array", with a hint when --comments would take it. */
+/* "trailing comma in an array", with a hint that --comments would take it
+ * unless the input's name says it is JSON: a trailing comma is then a
+ * mistake to fix, not a reason for JSONC (the names read as JSONC never
+ * get here). */
 static void trailing_comma(const struct error_scene *sc, const char *in, char *msg)
 {
 	snprintf(msg, EXPLAIN_MAX, "trailing comma in %s%s", in,
-		 sc->comments ? "" : " (--comments accepts it)");
+		 sc->comments || sc->named_json ? "" : " (--comments accepts it)");
 }
 
 /* A leading zero: a digit right after a number that is just "0" or "-0". */

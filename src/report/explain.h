@@ -18,6 +18,9 @@ struct error_scene {
 	const struct window *w;
 	unsigned long long at;          /* the offending byte or token */
 	int comments;                   /* --comments */
+	int named_json;                 /* the input's name ends in .json:
+					 * no hint that --comments would take
+					 * what JSON does not */
 	int record;                     /* a record of a text sequence ended
 					 * (ERR_END), not the input */
 	char open_kind;                 /* the innermost open container: '['

@@ -1,10 +1,15 @@
 /* report.c - messages about a place in an input.  See report.h. */
 #include "report/report.h"
 
+#include <string.h>
+
 #include "base/diag.h"
 #include "report/explain.h"
 #include "report/locate.h"
 #include "report/scope.h"
+
+/* The ending of a name that says the input is JSON. */
+#define REPORT_JSON_SUFFIX ".json"
 
 void report_at(const struct place *pl, unsigned long long g, const char *msg)
 {
@@ -44,11 +49,20 @@ static void set_scene(const struct place *pl, struct error_scene *sc)
 	}
 }
 
+/* Whether `name` ends in ".json" (explain.h). */
+static int named_json(const char *name)
+{
+	size_t n = strlen(name), j = strlen(REPORT_JSON_SUFFIX);
+
+	return n > j && strcmp(name + n - j, REPORT_JSON_SUFFIX) == 0;
+}
+
 /* Report error `pe` at offset g (the end of the input or a record, for
  * ERR_END), in jfmt's words. */
 void report_error(const struct place *pl, struct parse_error pe, unsigned long long g)
 {
 	struct error_scene sc = { .w = pl->w, .at = g, .comments = pl->comments,
+				  .named_json = named_json(pl->name),
 				  .record = pl->record && pe.kind == ERR_END };
 	char msg[EXPLAIN_MAX];
 
