@@ -18,9 +18,12 @@ CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
+EDITORCONFIG_CFLAGS := $(shell pkg-config --cflags editorconfig 2>/dev/null)
+EDITORCONFIG_LIBS   := $(shell pkg-config --libs editorconfig 2>/dev/null || echo -leditorconfig)
+JFMT_LIBS := $(YAJL_LIBS) $(EDITORCONFIG_LIBS)
 # CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
 # flags among them); what jfmt itself needs comes on top.
-JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS)
+JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS)
 ALL_CFLAGS  = -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(CPPFLAGS) $(CFLAGS)
 
 # src/ holds one folder per floor (src/README.md); each object's header
@@ -29,7 +32,7 @@ SRCS := $(wildcard src/*/*.c)
 OBJS := $(SRCS:src/%.c=build/obj/%.o)
 HDRS := $(wildcard src/*/*.h)
 
-DEB_PACKAGES := build-essential pkg-config libyajl-dev yajl-tools bats acl attr \
+DEB_PACKAGES := build-essential pkg-config libyajl-dev libeditorconfig-dev yajl-tools bats acl attr \
 	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
 	libclang-rt-14-dev zsh fish python3-yaml diffutils patch strace \
 	vim-nox neovim emacs-nox pre-commit
@@ -43,6 +46,9 @@ check-yajl:
 	@printf '#include <yajl/yajl_parse.h>\n' | \
 	  $(CC) $(YAJL_CFLAGS) -E -x c - >/dev/null 2>&1 || \
 	  { echo "yajl headers not found: run 'make deps' (installs libyajl-dev)" >&2; exit 1; }
+	@printf '#include <editorconfig/editorconfig.h>\n' | \
+	  $(CC) $(EDITORCONFIG_CFLAGS) -E -x c - >/dev/null 2>&1 || \
+	  { echo "editorconfig headers not found: run 'make deps' (installs libeditorconfig-dev)" >&2; exit 1; }
 
 build/obj/%.o: src/%.c | check-yajl
 	@mkdir -p $(@D)
@@ -54,7 +60,7 @@ build/obj/%.o: src/%.c | check-yajl
 $(OBJS): VERSION
 
 jfmt: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) $(OBJS) $(YAJL_LIBS) -o $@
+	$(CC) $(CFLAGS) $(LDFLAGS) $(OBJS) $(JFMT_LIBS) -o $@
 
 deps:
 	apt-get update
@@ -89,7 +95,7 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	@mkdir -p build/asan
 	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(ASAN_FLAGS) \
-	  $(SRCS) $(YAJL_LIBS) -o $@
+	  $(SRCS) $(JFMT_LIBS) -o $@
 
 check-asan: build/asan/jfmt
 	@tests/run asan
@@ -99,7 +105,7 @@ debug: build/debug/jfmt
 build/debug/jfmt: $(SRCS) $(HDRS) | check-yajl
 	@mkdir -p build/debug
 	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O1 -g -DJFMT_DEBUG \
-	  $(SRCS) $(YAJL_LIBS) -o $@
+	  $(SRCS) $(JFMT_LIBS) -o $@
 
 # build/general/jfmt: the referee of every layout fast path.  Its cli.c is
 # compiled with JFMT_GENERAL_ONLY, which sets format_options.general_only:
@@ -113,7 +119,7 @@ build/general/cli.o: src/cli/cli.c | check-yajl
 -include build/general/cli.d
 build/general/cli.o: VERSION
 build/general/jfmt: $(filter-out build/obj/cli/cli.o,$(OBJS)) build/general/cli.o
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(YAJL_LIBS) -o $@
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(JFMT_LIBS) -o $@
 
 # libFuzzer over every mode, with the debug assertions; crashes are saved
 # in build/fuzz/.
@@ -122,7 +128,7 @@ FUZZ_SRCS := $(filter-out src/cli/main.c,$(SRCS)) tests/fuzz/fuzz_jfmt.c
 build/fuzz/fuzz_jfmt: $(FUZZ_SRCS) $(HDRS) | check-yajl
 	@mkdir -p build/fuzz
 	clang -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) -O1 -g -DJFMT_DEBUG \
-	  -fsanitize=fuzzer,address,undefined $(FUZZ_SRCS) $(YAJL_LIBS) -o $@
+	  -fsanitize=fuzzer,address,undefined $(FUZZ_SRCS) $(JFMT_LIBS) -o $@
 
 fuzz: build/fuzz/fuzz_jfmt
 	@tests/fuzz/run $(FUZZ_SECONDS)

@@ -416,7 +416,8 @@ jfmt: x.json is not formatted; to fix it, format it with: jfmt" ]
 # --- -r, --recursive ---
 
 # tree: JSON and JSONC files at several depths, a .git directory, another
-# dot-directory, a symbolic link loop and a link to a file.
+# dot-directory, a symbolic link loop and a link to a file.  (Not in a git
+# work tree: nothing is ignored; tests/walk.bats tries git's rules.)
 make_tree() {
 	mkdir -p tree/sub/deeper tree/.git tree/.cache tree/b
 	put tree/z.json '[1]'
@@ -433,16 +434,19 @@ make_tree() {
 	ln -s z.json tree/link.json
 }
 
-@test "-r walks directories: sorted, no symbolic links, no dot-directories" {
+@test "-r walks directories: sorted, no symbolic links, no .git, other dot-directories" {
 	make_tree
 	run -1 --separate-stderr "$JFMT" -r --check tree
-	[ "$stderr" = "jfmt: 4 files are not formatted; to fix them, run: jfmt -i -r tree" ]
-	[ "$output" = 'tree/.eslintrc.json
+	[ "$stderr" = "jfmt: 6 files are not formatted; to fix them, run: jfmt -i -r tree" ]
+	[ "$output" = 'tree/.cache/x.json
+tree/.eslintrc.json
 tree/b/inner.json
+tree/sub/c.jsonc
 tree/sub/deeper/d.json
 tree/z.json' ]
 	run -1 --separate-stderr "$JFMT" --recursive --check --comments tree/
-	[ "$output" = 'tree/.eslintrc.json
+	[ "$output" = 'tree/.cache/x.json
+tree/.eslintrc.json
 tree/b/inner.json
 tree/sub/c.jsonc
 tree/sub/deeper/d.json
@@ -456,7 +460,7 @@ tree/z.json' ]
 	[ -z "$output" ]        # done by the run before
 	[ "$(cat tree/z.json)" = $'[\n  1\n]' ]
 	[ "$(cat tree/.git/config.json)" = '[1]' ]
-	[ "$(cat tree/.cache/x.json)" = '[1]' ]
+	[ "$(cat tree/.cache/x.json)" = $'[\n  1\n]' ]
 	[ "$(cat tree/notes.txt)" = '[1]' ]
 	[ -L tree/link.json ]
 }
@@ -465,9 +469,9 @@ tree/z.json' ]
 	make_tree
 	put top.json '[2]'
 	run -1 --separate-stderr "$JFMT" -r -l --check top.json tree/sub
-	[ "$output" = $'top.json\ntree/sub/deeper/d.json' ]
+	[ "$output" = $'top.json\ntree/sub/c.jsonc\ntree/sub/deeper/d.json' ]
 	run -0 --separate-stderr "$JFMT" -r -c tree/sub top.json
-	[ "$output" = $'[]\n[2]' ]
+	[ "$output" = $'[1/* one */]\n[]\n[2]' ]
 }
 
 @test "a directory without -r is an error with a hint, exit 3" {
@@ -475,9 +479,12 @@ tree/z.json' ]
 	put top.json '[2]'
 	run -3 --separate-stderr "$JFMT" -c tree top.json
 	[ "$output" = '[2]' ]
-	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it; with no FILE, jfmt reads standard input)" ]
 	run -3 --separate-stderr "$JFMT" --check tree
-	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it; with no FILE, jfmt reads standard input)" ]
 	run -3 --separate-stderr "$JFMT" -i tree
-	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it)" ]
+	[ "$stderr" = "jfmt: tree: is a directory (use -r to take the JSON files in it; with no FILE, jfmt reads standard input)" ]
+	# the pipe meant for standard input
+	run -3 --separate-stderr bash -c 'echo "[1]" | "$1" .' - "$JFMT"
+	[ "$stderr" = "jfmt: .: is a directory (use -r to take the JSON files in it; with no FILE, jfmt reads standard input)" ]
 }

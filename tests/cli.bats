@@ -53,11 +53,12 @@ usage_error() {
 	[[ "$stderr" == "jfmt: "* ]]
 }
 
-@test "-V and --version print 'jfmt VERSION (yajl 2.x.y)' and exit 0" {
+@test "-V and --version print 'jfmt VERSION (yajl 2.x.y)', then .editorconfig's line, and exit 0" {
 	run -0 --separate-stderr "$JFMT" --version
 	[ -z "$stderr" ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" =~ ^jfmt\ [0-9]+\.[0-9]+(\.[0-9]+)?[^\ ]*\ \(yajl\ 2\.[0-9]+\.[0-9]+\)$ ]]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" =~ ^jfmt\ [0-9]+\.[0-9]+(\.[0-9]+)?[^\ ]*\ \(yajl\ 2\.[0-9]+\.[0-9]+\)$ ]]
+	[[ "${lines[1]}" =~ ^\.editorconfig:\ read\ \(libeditorconfig\ [0-9]+\.[0-9]+\.[0-9]+[^\)]*\)\;\ --no-editorconfig\ turns\ it\ off$ ]]
 	version=$output
 	run -0 --separate-stderr "$JFMT" -V
 	[ "$output" = "$version" ]
@@ -67,7 +68,7 @@ usage_error() {
 	need_cmd pkg-config
 	yajl=$(pkg-config --modversion yajl 2>/dev/null) || skip "pkg-config does not know yajl"
 	run -0 --separate-stderr "$JFMT" --version
-	[[ "$output" == *"(yajl $yajl)" ]]
+	[[ "${lines[0]}" == *"(yajl $yajl)" ]]
 }
 
 # --- Usage errors ---

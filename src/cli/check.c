@@ -20,6 +20,7 @@
 #include "base/diag.h"
 #include "files/outfile.h"
 #include "base/quote.h"
+#include "cli/tail.h"
 
 /* diff(1) reads the two texts as /dev/fd/DIFF_FD_OLD and DIFF_FD_NEW; they
  * are first moved to DIFF_FD_SPARE or above, out of their way. */
@@ -70,6 +71,7 @@ void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 	k->storage = storage;
 	k->cap = cap;
 	summary_init(&k->summary);
+	k->final_newline = 1;
 }
 
 static void report_outfile(const char *path, const struct outfile *of, const char *tail)
@@ -253,6 +255,7 @@ enum exit_status check_file(void *checker, const char *path)
 	struct outfile of;
 	struct target t = { .of = cli->in_place ? &of : NULL, .memfd = -1 };
 	struct compare c;
+	struct tail tl;                 /* without a final newline: drops it */
 	struct stat st;
 	int fd = open_input(cli, path, &of);
 
@@ -265,7 +268,11 @@ enum exit_status check_file(void *checker, const char *path)
 	compare_start(&c, fd, regular, cli->diff && !regular,
 		      cli->in_place || cli->diff ? open_target : NULL, &t);
 	fbuffer_release(k->out);
-	fbuffer_init_fn(k->out, compare_write, &c, k->storage, k->cap);
+	tail_init_fn(&tl, compare_write, &c);
+	if (k->final_newline)
+		fbuffer_init_fn(k->out, compare_write, &c, k->storage, k->cap);
+	else
+		fbuffer_init_fn(k->out, tail_write, &tl, k->storage, k->cap);
 	fbuffer_hold(k->out, cli->hold);
 	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
 	enum exit_status status = reader_run(k->reader, name, fd);

@@ -34,6 +34,8 @@ struct checker {
 	size_t cap;
 	int differed;                   /* some input was not formatted */
 	struct summary summary;         /* ... which ones, for the end */
+	int final_newline;              /* the next input's formatted text
+					 * ends with a newline (tail.h) */
 };
 
 /** Compare (or rewrite) each input read by `reader` into the formatter
@@ -41,7 +43,8 @@ struct checker {
 void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 		struct fbuffer *out, char *storage, size_t cap);
 
-/** One input ("-": standard input); a walk.h callback. */
+/** One input ("-": standard input); a walk.h callback.  Set
+ * k->final_newline for it first. */
 enum exit_status check_file(void *checker, const char *path);
 
 /** After the last input: the summary of --check and -l (summary.h), and

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <editorconfig/editorconfig.h>
 #include <yajl/yajl_version.h>
 
+#include "base/alloc.h"
 #include "base/diag.h"
 #include "text/escape.h"
 
@@ -39,6 +41,8 @@ enum {
 	OPT_KEEP_ESCAPES,
 	OPT_EOL,
 	OPT_BLANK_LINES,
+	OPT_EXCLUDE,
+	OPT_NO_EDITORCONFIG,
 };
 
 /* The name of standard input unless --stdin-filename gives one. */
@@ -58,6 +62,7 @@ static const struct option long_opts[] = {
 	{ "diff",         no_argument,       NULL, 'd' },
 	{ "eol",          required_argument, NULL, OPT_EOL },
 	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
+	{ "exclude",      required_argument, NULL, OPT_EXCLUDE },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
@@ -67,6 +72,7 @@ static const struct option long_opts[] = {
 	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "list",         no_argument,       NULL, 'l' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
+	{ "no-editorconfig", no_argument,    NULL, OPT_NO_EDITORCONFIG },
 	{ "null",         no_argument,       NULL, 'z' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
@@ -87,8 +93,11 @@ static const char help_text[] =
 "usage: jfmt [-aCcdhiklMnrStVz] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
-"With -r, a directory FILE stands for its *.json files (and *.jsonc with\n"
-"--comments), found in it and below.\n"
+"With -r, a directory FILE stands for its JSON and JSONC files, found in it\n"
+"and below (not in .git or node_modules, nor what git ignores).  Files that\n"
+"VS Code reads as JSONC by name (tsconfig.json, .vscode/*.json, *.jsonc...)\n"
+"are read as with --comments.  .editorconfig sets each FILE's indentation\n"
+"and final newline, unless the command line says otherwise.\n"
 "\n"
 "Layout:\n"
 "  -c, --compact         no white space inside values, one value per line\n"
@@ -123,7 +132,10 @@ static const char help_text[] =
 "      --single          each input is exactly one JSON text (RFC 8259): a\n"
 "                        second value is an error\n"
 "      --progress        show progress on a terminal's standard error\n"
-"  -r, --recursive       take the *.json files in directories, and below\n"
+"  -r, --recursive       take the JSON and JSONC files in directories, and below\n"
+"      --exclude=GLOB    with -r, skip the files and directories GLOB matches:\n"
+"                        a name, or with a slash a path below the directory\n"
+"      --no-editorconfig  do not read .editorconfig files\n"
 "      --stdin-filename=NAME, --label=NAME\n"
 "                        call standard input NAME in messages and lists\n"
 "Checking:\n"
@@ -160,10 +172,14 @@ static void print_and_exit(const char *text)
 
 static void print_version(void)
 {
-	char text[128];
-	int v = yajl_version();
-	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n", JFMT_VERSION,
-		 v / 10000, v / 100 % 100, v % 100);
+	char text[256];
+	int v = yajl_version(), major, minor, patch;
+	editorconfig_get_version(&major, &minor, &patch);
+	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n"
+		 ".editorconfig: read (libeditorconfig %d.%d.%d%s); "
+		 "--no-editorconfig turns it off\n", JFMT_VERSION,
+		 v / 10000, v / 100 % 100, v % 100, major, minor, patch,
+		 editorconfig_get_version_suffix());
 	print_and_exit(text);
 }
 
@@ -306,7 +322,8 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	switch (c) {
 	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
 	case 'C': cli->color = COLOR_ALWAYS; break;
-	case 'c': f->compact = 1; break;         /* the last layout option wins */
+	case 'c': f->compact = 1; cli->indent_given = 1; break; /* the last layout
+								 * option wins */
 	case 'd': cli->diff = 1; break;
 	case 'h': print_and_exit(help_text); break;
 	case 'i': cli->in_place = 1; break;
@@ -317,12 +334,17 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'o': cli->output = optarg; break;
 	case 'r': cli->recursive = 1; break;
 	case 'S': f->sort_keys = 1; break;
-	case 't': f->compact = 0; f->indent = 1; f->indent_char = '\t'; break;
+	case 't':
+		f->compact = 0;
+		f->indent = 1;
+		f->indent_char = '\t';
+		cli->indent_given = 1;
+		break;
 	case 'V': print_version(); break;
 	case 'w': f->width = parse_width(optarg); break;
 	case 'z': cli->null = 1; break;
 	case OPT_CHECK: cli->check = 1; break;
-	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; break;
+	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; cli->stdin_named = 1; break;
 	case OPT_COLOR: cli->color = parse_color(optarg); break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
@@ -332,7 +354,14 @@ static void apply_option(struct cli *cli, int c, char **argv)
 		f->compact = 0;
 		f->indent = parse_indent(optarg);
 		f->indent_char = ' ';
+		cli->indent_given = 1;
 		break;
+	case OPT_EXCLUDE:
+		cli->excludes = xrealloc(cli->excludes, ((size_t)cli->nexcludes + 1) *
+					 sizeof *cli->excludes);
+		cli->excludes[cli->nexcludes++] = optarg;
+		break;
+	case OPT_NO_EDITORCONFIG: cli->editorconfig = 0; break;
 	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
@@ -370,6 +399,7 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->hold = HOLD_DEFAULT;
 	cli->stdin_name = STDIN_NAME;
 	cli->blank_lines = -1;
+	cli->editorconfig = 1;
 #ifdef JFMT_GENERAL_ONLY
 	cli->fmt.general_only = 1;      /* make general: the referee */
 #endif
@@ -403,4 +433,13 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 		if (strcmp(cli->files[i], "-") == 0)
 			diag_usage("%s", "--in-place cannot rewrite standard input");
 	check_modes(cli);
+	if (cli->nexcludes && !cli->recursive)
+		diag_usage("%s", "--exclude applies to the directories -r walks: use it with -r");
+}
+
+void cli_release(struct cli *cli)
+{
+	free(cli->excludes);
+	cli->excludes = NULL;
+	cli->nexcludes = 0;
 }

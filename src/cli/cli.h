@@ -22,7 +22,13 @@ struct cli {
 	int diff;               /* -d: show how they differ */
 	int null;               /* -z: names listed raw, each ended by a NUL */
 	int recursive;          /* -r: walk directory operands */
+	char **excludes;        /* --exclude's GLOBs (walk.h) */
+	int nexcludes;
+	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
+	int indent_given;       /* -c, --indent or --tab: .editorconfig's
+				 * indentation does not apply */
 	const char *stdin_name; /* standard input in messages and lists */
+	int stdin_named;        /* ... given by --stdin-filename */
 	int keep_going;         /* -k: skip invalid values and go on */
 	int single;             /* --single: each input is one JSON text */
 	size_t hold;            /* --buffer-size: hold each value back up to
@@ -52,6 +58,9 @@ static inline int cli_lists(const struct cli *cli)
  * prints a one-line complaint and exits EXIT_USAGE on misuse.
  */
 void cli_parse(struct cli *cli, int argc, char **argv);
+
+/** Free what cli_parse() allocated. */
+void cli_release(struct cli *cli);
 
 /**
  * Decide on colour (the --color choice, whether stdout is a terminal,

@@ -18,6 +18,8 @@
 #include "base/progress.h"
 #include "read/read.h"
 #include "base/status.h"
+#include "cli/settings.h"
+#include "cli/tail.h"
 #include "layout/validate.h"
 #include "layout/width_format.h"
 #include "cli/walk.h"
@@ -26,12 +28,16 @@
 
 struct run {
 	struct cli *cli;
+	struct file_setup cur;          /* what reader and consumer are set up
+					 * for: the current input's options */
 	struct reader reader;
 	struct formatter fmt;           /* formatting, or */
 	struct validator val;           /* -n: validating only */
 	struct progress progress;
 	char *storage;                  /* the output's block */
 	const char *outname;            /* -o's FILE, or NULL: standard output */
+	struct tail tail;               /* between the output and its file,
+					 * with .editorconfig (tail.h) */
 };
 
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
@@ -74,30 +80,26 @@ static void settle_output(void *ctx)
 	fbuffer_settle(ctx);
 }
 
-/* Set up reader and consumer; the formatter's output is bound to `fd`. */
-static void run_setup(struct run *r, struct cli *cli, int fd)
+/* Set up reader and consumer for r->cur; the formatter's output, already
+ * bound or not yet, is left as it is. */
+static void setup_parts(struct run *r)
 {
 	struct sink sink;
+	const struct format_options *opt = &r->cur.fmt;
 
-	r->cli = cli;
-	r->storage = NULL;
-	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
-	diag_before(clear_progress, &r->progress);
-	reader_init(&r->reader, cli->allow_comments, cli->keep_going, &r->progress);
-	reader_set_single(&r->reader, cli->single);
-	if (cli->validate) {
+	reader_init(&r->reader, r->cur.allow_comments, r->cli->keep_going, &r->progress);
+	reader_set_single(&r->reader, r->cli->single);
+	if (r->cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);
 	} else {
-		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
-		if (format_uses_width(&cli->fmt))
-			width_format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
+		struct fbuffer output = r->fmt.output;
+		if (format_uses_width(opt))
+			width_format_init(&r->fmt, opt, reader_hooks(&r->reader));
 		else
-			format_init(&r->fmt, &cli->fmt, reader_hooks(&r->reader));
-		fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
-		fbuffer_hold(&r->fmt.output, cli->hold);
-		diag_before(settle_output, &r->fmt.output);
-		if (format_uses_width(&cli->fmt))
+			format_init(&r->fmt, opt, reader_hooks(&r->reader));
+		r->fmt.output = output;
+		if (format_uses_width(opt))
 			width_format_sink(&r->fmt, &sink);
 		else
 			format_sink(&r->fmt, &sink);
@@ -105,19 +107,67 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 	reader_set_sink(&r->reader, &sink);
 }
 
-static void run_release(struct run *r)
+static void release_parts(struct run *r)
 {
 	reader_release(&r->reader);
-	if (r->cli->validate) {
+	if (r->cli->validate)
 		validate_release(&r->val);
-	} else {
+	else if (format_uses_width(&r->cur.fmt))
+		width_format_release(&r->fmt);
+	else
+		format_release(&r->fmt);
+}
+
+/* Set up reader and consumer; the formatter's output is bound to `fd`,
+ * through r->tail where .editorconfig may drop a final newline. */
+static void run_setup(struct run *r, struct cli *cli, int fd)
+{
+	r->cli = cli;
+	r->storage = NULL;
+	settings_default(cli, &r->cur);
+	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
+	diag_before(clear_progress, &r->progress);
+	setup_parts(r);
+	if (!cli->validate) {
+		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
+		if (cli->editorconfig && fd >= 0) {
+			tail_init_fd(&r->tail, fd);
+			fbuffer_init_fn(&r->fmt.output, tail_write, &r->tail, r->storage,
+					OUTPUT_BLOCK);
+		} else {
+			fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
+		}
+		fbuffer_hold(&r->fmt.output, cli->hold);
+		diag_before(settle_output, &r->fmt.output);
+	}
+}
+
+/* The options of the input `path` (settings.h); reader and consumer set
+ * up anew if they differ from the last input's.  EXIT_OK, or the status
+ * of an input that cannot be taken as asked (reported). */
+static enum exit_status run_prepare(struct run *r, const char *path)
+{
+	struct file_setup fs;
+	enum exit_status status = settings_for(r->cli, path, &fs);
+
+	if (status != EXIT_OK)
+		return status;
+	if (settings_differ(&r->cur, &fs)) {
+		release_parts(r);
+		r->cur = fs;
+		setup_parts(r);
+	}
+	r->cur.final_newline = fs.final_newline;
+	return EXIT_OK;
+}
+
+static void run_release(struct run *r)
+{
+	if (!r->cli->validate) {
 		diag_forget(settle_output, &r->fmt.output);
 		fbuffer_release(&r->fmt.output);
-		if (format_uses_width(&r->cli->fmt))
-			width_format_release(&r->fmt);
-		else
-			format_release(&r->fmt);
 	}
+	release_parts(r);
 	diag_forget(clear_progress, &r->progress);
 	free(r->storage);
 }
@@ -126,13 +176,14 @@ static void run_release(struct run *r)
 static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void *, const char *),
 				   void *ctx)
 {
-	struct walk w = { cli->recursive, cli->allow_comments, fn, ctx };
+	struct walk w = { cli->recursive, cli->excludes, cli->nexcludes, fn, ctx };
 	return walk_operands(&w, cli->files, cli->nfiles);
 }
 
 static enum exit_status validate_one(void *run, const char *path)
 {
-	return format_file(run, path);
+	enum exit_status st = run_prepare(run, path);
+	return st != EXIT_OK ? st : format_file(run, path);
 }
 
 /* -n: every input checked, nothing written. */
@@ -150,12 +201,23 @@ static enum exit_status validate_all(struct cli *cli)
 static enum exit_status format_one(void *run, const char *path)
 {
 	struct run *r = run;
-	enum exit_status st = format_file(r, path);
+	enum exit_status st = run_prepare(r, path);
+
+	if (st != EXIT_OK)
+		return st;
+	tail_file_start(&r->tail);
+	st = format_file(r, path);
 
 	/* What an invalid document left is dropped, or its line ended if
 	 * part of it is out. */
 	if (st != EXIT_OK)
 		fbuffer_abandon(&r->fmt.output);
+	/* what is held back of a file without a final newline goes out
+	 * now, so that the newline that ends it is the one held back */
+	if (!r->cur.final_newline && r->cli->editorconfig) {
+		fbuffer_flush(&r->fmt.output);
+		tail_drop_final(&r->tail);
+	}
 	if (r->fmt.output.error)
 		die_write_error(r->fmt.output.error, r->outname);
 	return st;
@@ -168,6 +230,9 @@ static enum exit_status format_all(struct run *r, const char *outname)
 	enum exit_status status = each_input(r->cli, format_one, r);
 	if (fbuffer_flush(&r->fmt.output))
 		die_write_error(r->fmt.output.error, outname);
+	int err = r->cli->editorconfig ? tail_finish(&r->tail) : 0;
+	if (err)
+		die_write_error(err, outname);
 	return status;
 }
 
@@ -218,18 +283,35 @@ static enum exit_status to_file(struct cli *cli)
 	return EXIT_OK;
 }
 
+struct comparing {
+	struct run *r;
+	struct checker *k;
+};
+
+static enum exit_status compare_one(void *comparing, const char *path)
+{
+	struct comparing *c = comparing;
+	enum exit_status st = run_prepare(c->r, path);
+
+	if (st != EXIT_OK)
+		return st;
+	c->k->final_newline = c->r->cur.final_newline;
+	return check_file(c->k, path);
+}
+
 /* --check, -l, --diff, -i: each input compared with its formatted text
  * (check.h). */
 static enum exit_status compare_all(struct cli *cli)
 {
 	struct checker k;
 	struct run r;
+	struct comparing c = { &r, &k };
 
 	/* names and diffs go to standard output; the formatter's output is
 	 * bound to each comparison in turn */
 	run_setup(&r, cli, STDOUT_FILENO);
 	check_init(&k, cli, &r.reader, &r.fmt.output, r.storage, OUTPUT_BLOCK);
-	enum exit_status status = each_input(cli, check_file, &k);
+	enum exit_status status = each_input(cli, compare_one, &c);
 	status = status_worse(status, check_end(&k));
 	run_release(&r);
 	return status;
@@ -243,11 +325,9 @@ int main(int argc, char **argv)
 	cli_parse(&cli, argc, argv);
 	cli_setup_color(&cli, isatty(STDOUT_FILENO));
 	outfile_install_signal_handlers();
-	if (cli.validate)
-		return validate_all(&cli);
-	if (cli_compares(&cli))
-		return compare_all(&cli);
-	if (cli.output)
-		return to_file(&cli);
-	return to_stdout(&cli);
+	enum exit_status status = cli.validate ? validate_all(&cli) :
+		cli_compares(&cli) ? compare_all(&cli) :
+		cli.output ? to_file(&cli) : to_stdout(&cli);
+	cli_release(&cli);
+	return status;
 }

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +11,48 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "cli/filetype.h"
+#include "cli/gitignore.h"
+
+/* Directories never walked: version control's own, and installed packages. */
+static const char *const skipped_dirs[] = { ".git", ".hg", ".svn", "node_modules", NULL };
+
+/* What names a repository's top directory: a .git directory, or a file
+ * (a submodule's, a worktree's). */
+#define GIT_ENTRY ".git"
+
+/* A repository found in the walk: the operand's (group 0), or one nested. */
+struct group {
+	char *root;                     /* its directory, as the walk names it */
+	size_t root_len;                /* ... whose length paths below skip */
+	int parent;                     /* the group holding it (group 0: -1) */
+	size_t entry;                   /* its directory among the parent's
+					 * entries */
+	int unfiltered;                 /* git names no file in it ignored */
+};
+
+/* A file taken, or a nested repository's directory (asked of its
+ * parent's git). */
+struct entry {
+	char *path;                     /* as given to w->file */
+	int group;
+	int is_repo;                    /* a nested repository's directory */
+	int ignored;
+};
+
+struct found {
+	const struct walk *w;
+	size_t base_len;                /* the operand's length and slash */
+	struct entry *e;
+	size_t n, cap;
+	struct group *g;
+	size_t ng, gcap;
+	enum exit_status status;
+};
 
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int taken(const struct walk *w, const char *name)
-{
-	size_t n = strlen(name);
-	size_t j = strlen(WALK_JSON), c = strlen(WALK_JSONC);
-
-	return (n > j && strcmp(name + n - j, WALK_JSON) == 0) ||
-		(w->jsonc && n > c && strcmp(name + n - c, WALK_JSONC) == 0);
 }
 
 /* dir "/" name, without doubling a slash that dir ends with. */
@@ -75,32 +105,152 @@ static char **list_dir(const char *dir, size_t *count)
 	return names ? names : xrealloc(NULL, sizeof *names);
 }
 
-static enum exit_status walk_dir(const struct walk *w, const char *dir)
+/* Whether an --exclude GLOB matches `name`, at `path` (whose part below the
+ * operand starts at path + base_len). */
+static int excluded(const struct found *f, const char *name, const char *path)
+{
+	const char *below = strlen(path) > f->base_len ? path + f->base_len : name;
+
+	for (int i = 0; i < f->w->nexcludes; i++) {
+		const char *glob = f->w->excludes[i];
+		if (strchr(glob, '/') ? fnmatch(glob, below, FNM_PATHNAME) == 0 :
+					fnmatch(glob, name, 0) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int skipped_dir(const char *name)
+{
+	for (const char *const *s = skipped_dirs; *s; s++)
+		if (strcmp(name, *s) == 0)
+			return 1;
+	return 0;
+}
+
+static void add_entry(struct found *f, char *path, int group, int is_repo)
+{
+	f->e = xgrow_array(f->e, &f->cap, f->n + 1, sizeof *f->e);
+	f->e[f->n++] = (struct entry){ path, group, is_repo, 0 };
+}
+
+static int add_group(struct found *f, const char *root, int parent, size_t entry)
+{
+	f->g = xgrow_array(f->g, &f->gcap, f->ng + 1, sizeof *f->g);
+	f->g[f->ng] = (struct group){ xrealloc(NULL, strlen(root) + 1), 0, parent, entry, 0 };
+	strcpy(f->g[f->ng].root, root);
+	f->g[f->ng].root_len = strlen(root);
+	return (int)f->ng++;
+}
+
+static int holds_git_entry(char *const *names, size_t n)
+{
+	return bsearch(&(const char *){ GIT_ENTRY }, names, n, sizeof *names, by_name) != NULL;
+}
+
+/* Gather what `dir` holds into f, as files of `group`. */
+static void gather(struct found *f, const char *dir, int group, int top)
 {
 	size_t n = 0;
 	char **names = list_dir(dir, &n);
-	enum exit_status status = EXIT_OK;
 
 	if (!names) {
 		diag_errno(dir, errno);
-		return EXIT_IO;
+		f->status = status_worse(f->status, EXIT_IO);
+		return;
+	}
+	if (!top && holds_git_entry(names, n)) {        /* a repository of its own */
+		add_entry(f, join("", dir), group, 1);
+		group = add_group(f, dir, group, f->n - 1);
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *path = join(dir, names[i]);
 		struct stat st;
 		if (lstat(path, &st) < 0) {
 			diag_errno(path, errno);
-			status = status_worse(status, EXIT_IO);
-		} else if (S_ISDIR(st.st_mode) && names[i][0] != '.') {
-			status = status_worse(status, walk_dir(w, path));
-		} else if (S_ISREG(st.st_mode) && taken(w, names[i])) {
-			status = status_worse(status, w->file(w->ctx, path));
+			f->status = status_worse(f->status, EXIT_IO);
+		} else if (S_ISDIR(st.st_mode) && !skipped_dir(names[i]) &&
+			   !excluded(f, names[i], path)) {
+			gather(f, path, group, 0);
+		} else if (S_ISREG(st.st_mode) && filetype_taken(path) &&
+			   !excluded(f, names[i], path)) {
+			add_entry(f, path, group, 0);
+			path = NULL;
 		}
 		free(path);
 		free(names[i]);
 	}
 	free(names);
-	return status;
+}
+
+/* Ask git about the entries of group k, relative to its root. */
+static void filter_group(struct found *f, int k)
+{
+	struct group *g = &f->g[k];
+	size_t m = 0;
+
+	if (g->parent >= 0 && f->e[g->entry].ignored) {
+		for (size_t i = 0; i < f->n; i++)       /* ignored whole */
+			if (f->e[i].group == k)
+				f->e[i].ignored = 1;
+		return;
+	}
+	for (size_t i = 0; i < f->n; i++)
+		m += f->e[i].group == k;
+	if (m == 0)
+		return;
+	/* The group's own directory first: if git ignores it (a directory
+	 * named that git ignores), nothing in it is held to its rules. */
+	char **paths = xrealloc(NULL, (m + 1) * sizeof *paths);
+	size_t *which = xrealloc(NULL, (m + 1) * sizeof *which);
+	unsigned char *ignored = xrealloc(NULL, m + 1);
+	size_t p = 0;
+	paths[p++] = ".";
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->e[i].group != k)
+			continue;
+		const char *rel = f->e[i].path + g->root_len;
+		while (*rel == '/')
+			rel++;
+		which[p] = i;
+		paths[p++] = (char *)rel;
+	}
+	enum gitignore_answer a = gitignore_ask(g->root, paths, p, ignored);
+	if (a == GITIGNORE_FAILED) {
+		f->status = status_worse(f->status, EXIT_IO);
+		for (size_t i = 1; i < p; i++)
+			f->e[which[i]].ignored = 1;
+	} else if (a == GITIGNORE_ASKED && !ignored[0]) {
+		for (size_t i = 1; i < p; i++)
+			f->e[which[i]].ignored = ignored[i];
+	} else {
+		g->unfiltered = 1;
+	}
+	free(paths);
+	free(which);
+	free(ignored);
+}
+
+static enum exit_status walk_dir(const struct walk *w, const char *dir)
+{
+	struct found f = { .w = w, .base_len = strlen(dir) };
+
+	if (f.base_len > 0 && dir[f.base_len - 1] != '/')
+		f.base_len++;
+	add_group(&f, dir, -1, 0);
+	gather(&f, dir, 0, 1);
+	for (size_t k = 0; k < f.ng; k++)       /* parents come first */
+		filter_group(&f, (int)k);
+	for (size_t i = 0; i < f.n; i++) {
+		if (!f.e[i].ignored && !f.e[i].is_repo)
+			f.status = status_worse(f.status, w->file(w->ctx, f.e[i].path));
+		free(f.e[i].path);
+	}
+	for (size_t k = 0; k < f.ng; k++)
+		free(f.g[k].root);
+	free(f.e);
+	free(f.g);
+	return f.status;
 }
 
 enum exit_status walk_operands(const struct walk *w, char *const *files, int n)
@@ -117,7 +267,8 @@ enum exit_status walk_operands(const struct walk *w, char *const *files, int n)
 		else if (w->recursive)
 			status = status_worse(status, walk_dir(w, f));
 		else {
-			diag_error("%s: is a directory (use -r to take the JSON files in it)", f);
+			diag_error("%s: is a directory (use -r to take the JSON files in it; "
+				   "with no FILE, jfmt reads standard input)", f);
 			status = status_worse(status, EXIT_IO);
 		}
 	}

@@ -1,25 +1,35 @@
 /* walk.h - the operands, in order: files as named, and with -r the files
  * that a directory holds.
  *
- * A directory is walked in byte order of its names, depth first; symbolic
- * links in it are not followed (nor taken: a link is not a file of the
- * tree), directories whose names start with a dot (.git, .cache) are
- * skipped, and the regular files whose names end in one of the given
- * suffixes are taken.  A directory named as an operand is walked even if
- * it is a link or a dot-directory: it was named.
+ * A directory is walked in byte order of its names, depth first, and what
+ * it holds is taken in that order once the walk is over.  Taken: regular
+ * files whose names say JSON or JSONC (filetype.h).  Not taken:
+ *
+ *  - symbolic links (not followed either: a link is not a file of the tree);
+ *  - the directories .git, .hg, .svn and node_modules (other directories
+ *    whose names start with a dot are walked: .vscode, .devcontainer);
+ *  - what git ignores, when the directory is in a git work tree (the files
+ *    of a repository nested in it, or of a submodule, by that repository's
+ *    rules), asked of git (gitignore.h);
+ *  - what an --exclude GLOB matches: a GLOB without a slash is matched
+ *    against the name of each file and directory found, one with a slash
+ *    against its path below the directory named, where `*` does not match
+ *    a slash (fnmatch(3), FNM_PATHNAME).  A directory matched is not walked.
+ *
+ * What is named as an operand is always taken, a file whatever its name or
+ * git's rules, and a directory walked even if it is a link, a dot-directory
+ * or ignored by git (then nothing in it is held to git's rules but those of
+ * a repository nested in it).
  */
 #ifndef JFMT_WALK_H
 #define JFMT_WALK_H
 
 #include "base/status.h"
 
-/* What is taken from a directory: always JSON, JSONC with --comments. */
-#define WALK_JSON ".json"
-#define WALK_JSONC ".jsonc"
-
 struct walk {
 	int recursive;                  /* -r: walk directory operands */
-	int jsonc;                      /* take WALK_JSONC files too */
+	char *const *excludes;          /* --exclude's GLOBs */
+	int nexcludes;
 	/* called for each file ("-" is standard input); its status counts */
 	enum exit_status (*file)(void *ctx, const char *path);
 	void *ctx;

@@ -1,0 +1,36 @@
+/* editorconfig.h - what the .editorconfig files that apply to a file say
+ * of its layout, read by libeditorconfig (https://editorconfig.org): the
+ * format is someone else's, so is its parser.
+ *
+ * The library finds the .editorconfig files from the file's directory up,
+ * nearest first, stopping after one that says root = true, and matches
+ * each section's glob as the EditorConfig specification defines; where
+ * several set a property, the nearest wins.  It also resolves
+ * indent_size = tab to tab_width.  Of its properties jfmt takes:
+ *
+ *  - indent_style = tab: one tab per level; = space: spaces;
+ *  - indent_size = N (0 to FORMAT_INDENT_MAX): N spaces per level;
+ *  - insert_final_newline = false: no newline after the file's last value.
+ *
+ * Other values, and other properties (tab_width alone, end_of_line,
+ * charset, max_line_length...), are not used.
+ */
+#ifndef JFMT_EDITORCONFIG_H
+#define JFMT_EDITORCONFIG_H
+
+#include "base/status.h"
+
+struct file_style {
+	char indent_char;       /* '\t' or ' ', or 0: not said */
+	int indent;             /* spaces per level, or -1: not said */
+	int final_newline;      /* 0 or 1, or -1: not said */
+};
+
+/**
+ * Fill in `st` for the file at `path` (which need not exist: standard
+ * input's --stdin-filename).  If an .editorconfig that applies cannot be
+ * parsed, says so, naming `path`, and returns EXIT_IO; else EXIT_OK.
+ */
+enum exit_status editorconfig_style(const char *path, struct file_style *st);
+
+#endif

@@ -1,0 +1,64 @@
+/* settings.c - each input's options.  See settings.h. */
+#include "cli/settings.h"
+
+#include <string.h>
+
+#include "base/diag.h"
+#include "cli/editorconfig.h"
+#include "cli/filetype.h"
+
+void settings_default(const struct cli *cli, struct file_setup *fs)
+{
+	fs->fmt = cli->fmt;
+	fs->allow_comments = cli->allow_comments;
+	fs->final_newline = 1;
+}
+
+/* .editorconfig's indentation, where the command line gave none. */
+static void indentation(const struct cli *cli, const struct file_style *st,
+			struct format_options *f)
+{
+	if (cli->indent_given)
+		return;
+	if (st->indent_char == '\t') {
+		f->indent = 1;
+		f->indent_char = '\t';
+	} else if (st->indent >= 0) {
+		f->indent = st->indent;
+		f->indent_char = ' ';
+	}
+}
+
+enum exit_status settings_for(const struct cli *cli, const char *path, struct file_setup *fs)
+{
+	const char *name = strcmp(path, "-") != 0 ? path : cli->stdin_named ? cli->stdin_name : NULL;
+
+	settings_default(cli, fs);
+	if (!name)
+		return EXIT_OK;
+	if (!cli->allow_comments && filetype_jsonc(name)) {
+		fs->allow_comments = fs->fmt.comments = 1;
+		if (format_uses_width(&fs->fmt)) {
+			diag_error("%s: --width cannot keep the comments of a JSONC file: "
+				   "use --strip-comments with it", name);
+			return EXIT_USAGE;
+		}
+	}
+	if (cli->editorconfig && !cli->validate) {
+		struct file_style st;
+		enum exit_status status = editorconfig_style(name, &st);
+		if (status != EXIT_OK)
+			return status;
+		indentation(cli, &st, &fs->fmt);
+		if (st.final_newline == 0)
+			fs->final_newline = 0;
+	}
+	return EXIT_OK;
+}
+
+int settings_differ(const struct file_setup *a, const struct file_setup *b)
+{
+	return a->allow_comments != b->allow_comments || a->fmt.comments != b->fmt.comments ||
+		a->fmt.indent != b->fmt.indent || a->fmt.indent_char != b->fmt.indent_char ||
+		a->fmt.compact != b->fmt.compact;
+}

@@ -1,0 +1,54 @@
+/* tail.c - holding back the output's last newline.  See tail.h. */
+#include "cli/tail.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+void tail_init_fd(struct tail *t, int fd)
+{
+	*t = (struct tail){ .fd = fd, .keep = 1 };
+}
+
+void tail_init_fn(struct tail *t, int (*out)(void *ctx, const char *p, size_t n), void *ctx)
+{
+	*t = (struct tail){ .fd = -1, .out = out, .out_ctx = ctx, .keep = 1 };
+}
+
+/* Pass all of p[0..n) on; a write of 0 bytes counts as a full device. */
+static int pass(struct tail *t, const char *p, size_t n)
+{
+	if (t->out)
+		return n ? t->out(t->out_ctx, p, n) : 0;
+	while (n > 0) {
+		ssize_t w = write(t->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? errno : ENOSPC;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int tail_write(void *tail, const char *p, size_t n)
+{
+	struct tail *t = tail;
+	int err;
+
+	if (n == 0)
+		return 0;
+	if (t->held && (err = pass(t, "\n", 1)) != 0)
+		return err;
+	t->held = p[n - 1] == '\n';
+	t->keep = t->fresh = 1;
+	return pass(t, p, n - (size_t)t->held);
+}
+
+int tail_finish(struct tail *t)
+{
+	int err = t->held && t->keep ? pass(t, "\n", 1) : 0;
+
+	t->held = 0;
+	return err;
+}

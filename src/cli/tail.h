@@ -1,0 +1,52 @@
+/* tail.h - the output's last newline, held back: written when more output
+ * follows it, or at the end if the file whose output it ends asks for a
+ * final newline (.editorconfig's insert_final_newline = false does not).
+ *
+ * A struct tail stands between the output buffer (fbuffer_init_fn(), with
+ * tail_write()) and where the bytes go: a file descriptor, or a function
+ * such as --check's comparison.  It holds back at most one byte, so it
+ * costs nothing but a call per flush.
+ */
+#ifndef JFMT_TAIL_H
+#define JFMT_TAIL_H
+
+#include <stddef.h>
+
+struct tail {
+	int fd;                 /* write(2) here, if out is NULL */
+	int (*out)(void *ctx, const char *p, size_t n);
+	void *out_ctx;
+	int held;               /* a newline is held back */
+	int keep;               /* ... and is written at the end */
+	int fresh;              /* bytes went through since tail_file_start() */
+};
+
+/** Pass bytes on to `fd`. */
+void tail_init_fd(struct tail *t, int fd);
+
+/** Pass bytes on to out(ctx, p, n), which returns 0 or an errno value. */
+void tail_init_fn(struct tail *t, int (*out)(void *ctx, const char *p, size_t n),
+		  void *ctx);
+
+/** fbuffer_init_fn()'s function: returns 0 or an errno value. */
+int tail_write(void *tail, const char *p, size_t n);
+
+/** A file's output starts. */
+static inline void tail_file_start(struct tail *t)
+{
+	t->fresh = 0;
+}
+
+/** The file's output has all gone through: its final newline, if it is the
+ * last one held back at the end, is dropped. */
+static inline void tail_drop_final(struct tail *t)
+{
+	if (t->fresh)
+		t->keep = 0;
+}
+
+/** The end of all output: the newline held back is written unless
+ * dropped.  Returns 0 or an errno value. */
+int tail_finish(struct tail *t);
+
+#endif

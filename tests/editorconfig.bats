@@ -1,0 +1,163 @@
+#!/usr/bin/env bats
+# tests/editorconfig.bats - .editorconfig, read through libeditorconfig for
+# each FILE (and standard input with --stdin-filename): indent_style,
+# indent_size and tab_width, insert_final_newline; the nearest file wins,
+# root = true stops the search; options on the command line win, and
+# --no-editorconfig turns it off.  Every test's tree has a root = true at
+# its top, so that no .editorconfig above the scratch directory counts.
+
+load test_helper
+
+DOC='{"a":[1]}'
+TWO=$'{\n  "a": [\n    1\n  ]\n}'
+FOUR=$'{\n    "a": [\n        1\n    ]\n}'
+TABS=$'{\n\t"a": [\n\t\t1\n\t]\n}'
+
+# config DIR TEXT: DIR/.editorconfig holding TEXT.
+config() {
+	mkdir -p "$1"
+	printf '%s\n' "$2" >"$1/.editorconfig"
+}
+
+@test "indent_style and indent_size set the indentation of the files they match" {
+	config . $'root = true\n[*.json]\nindent_size = 4\n[tabs/*.json]\nindent_style = tab'
+	mkdir tabs
+	put a.json "$DOC"
+	put tabs/b.json "$DOC"
+	put c.txt "$DOC"
+	run -0 --separate-stderr "$JFMT" a.json
+	[ "$output" = "$FOUR" ]
+	run -0 --separate-stderr "$JFMT" tabs/b.json
+	[ "$output" = "$TABS" ]
+	run -0 --separate-stderr "$JFMT" c.txt
+	[ "$output" = "$TWO" ]
+	# each file its own, in one run
+	run -0 --separate-stderr "$JFMT" c.txt a.json tabs/b.json
+	[ "$output" = "$TWO"$'\n'"$FOUR"$'\n'"$TABS" ]
+}
+
+@test "indent_size = tab takes tab_width; tab_width alone is not an indentation" {
+	config . $'root = true\n[a.json]\nindent_style = space\nindent_size = tab\ntab_width = 3\n[b.json]\ntab_width = 8'
+	put a.json "$DOC"
+	put b.json "$DOC"
+	run -0 --separate-stderr "$JFMT" a.json
+	[ "$output" = $'{\n   "a": [\n      1\n   ]\n}' ]
+	run -0 --separate-stderr "$JFMT" b.json
+	[ "$output" = "$TWO" ]
+}
+
+@test "the nearest .editorconfig wins; root = true stops the search" {
+	config . $'root = true\n[*]\nindent_size = 4\ninsert_final_newline = false'
+	config sub $'[*]\nindent_style = tab'
+	config top $'root = true\n[*]\nindent_style = tab'
+	put sub/a.json "$DOC"
+	put top/b.json "$DOC"
+	run -0 --separate-stderr "$JFMT" sub/a.json top/b.json
+	# sub/a.json: tabs from sub/, no final newline from the top; top/b.json:
+	# tabs, and nothing from above its root
+	[ "$output" = "$TABS"$'\n'"$TABS" ]
+	"$JFMT" sub/a.json >out
+	[ "$(tail -c 1 out | od -An -c | tr -d ' ')" = '}' ]
+}
+
+@test "-c, --indent and --tab win over .editorconfig; --no-editorconfig ignores it" {
+	config . $'root = true\n[*]\nindent_style = tab\ninsert_final_newline = false'
+	put a.json "$DOC"
+	run -0 --separate-stderr "$JFMT" --indent=4 a.json
+	[ "$output" = "$FOUR" ]
+	run -0 --separate-stderr "$JFMT" -c a.json
+	[ "$output" = "$DOC" ]
+	config . $'root = true\n[*]\nindent_size = 4'
+	run -0 --separate-stderr "$JFMT" --tab a.json
+	[ "$output" = "$TABS" ]
+	run -0 --separate-stderr "$JFMT" --no-editorconfig a.json
+	[ "$output" = "$TWO" ]
+}
+
+@test "standard input follows --stdin-filename, and no .editorconfig without it" {
+	config . $'root = true\n[*.json]\nindent_size = 4'
+	run -0 --separate-stderr "$JFMT" --stdin-filename=x.json <<<"$DOC"
+	[ "$output" = "$FOUR" ]
+	mkdir d
+	run -0 --separate-stderr "$JFMT" --stdin-filename=d/../x.json <<<"$DOC"
+	[ "$output" = "$FOUR" ]
+	run -0 --separate-stderr "$JFMT" <<<"$DOC"
+	[ "$output" = "$TWO" ]
+	run -0 --separate-stderr "$JFMT" --stdin-filename=x.txt <<<"$DOC"
+	[ "$output" = "$TWO" ]
+}
+
+@test "insert_final_newline = false: no newline at the end, for output, --check, -i and -d" {
+	config . $'root = true\n[*.json]\ninsert_final_newline = false'
+	put a.json "$DOC"
+	"$JFMT" a.json >out
+	cmp out <(printf '%s' "$TWO")
+	run -1 --separate-stderr "$JFMT" --check a.json
+	[ "$output" = a.json ]
+	run -0 --separate-stderr "$JFMT" -i -l a.json
+	[ "$output" = a.json ]
+	cmp a.json <(printf '%s' "$TWO")
+	run -0 --separate-stderr "$JFMT" --check a.json
+	# a newline at the end is now a difference
+	printf '%s\n' "$TWO" >a.json
+	run -1 --separate-stderr "$JFMT" -d a.json
+	[[ "$output" == *'\ No newline at end of file'* ]]
+	# from standard input, through a pipe, in pieces
+	printf '%s' "$DOC" | "$JFMT" --stdin-filename=a.json >out
+	cmp out <(printf '%s' "$TWO")
+	# -n writes nothing and is unchanged
+	run -0 --separate-stderr "$JFMT" -n a.json
+	[ -z "$output" ]
+}
+
+@test "insert_final_newline = false on a large file, and between several files" {
+	config . $'root = true\n[*.json]\ninsert_final_newline = false'
+	python3 -c 'import json; print(json.dumps(list(range(100000))))' >big.json
+	"$JFMT" -c big.json >out
+	[ "$(tail -c 2 out)" = '0]' ] || [ "$(tail -c 1 out)" = ']' ]
+	[ "$(wc -l <out)" -eq 0 ]
+	"$JFMT" --check -c big.json || true
+	"$JFMT" -i -c big.json
+	cmp big.json out
+	run -0 --separate-stderr "$JFMT" --check -c big.json
+	# several files to one output: a newline still parts them, only the
+	# last is dropped
+	put a.json '[1]'
+	put b.json '[2]'
+	"$JFMT" -c a.json b.json >out
+	cmp out <(printf '[1]\n[2]')
+	put c.txt '[3]'
+	"$JFMT" -c a.json c.txt >out
+	cmp out <(printf '[1]\n[3]\n')
+	"$JFMT" -c -o out2 c.txt a.json
+	cmp out2 <(printf '[3]\n[1]')
+}
+
+@test "-r applies each directory's .editorconfig to its files" {
+	config t $'root = true\n[*]\nindent_size = 4\n[b/**]\nindent_style = tab'
+	mkdir -p t/a t/b
+	put t/a/x.json "$FOUR"$'\n'
+	put t/b/y.json "$TWO"$'\n'
+	run -1 --separate-stderr "$JFMT" -r --check t
+	[ "$output" = t/b/y.json ]
+	run -0 --separate-stderr "$JFMT" -r -i t
+	[ "$(cat t/b/y.json)" = "$TABS" ]
+}
+
+@test "values out of range or unknown are ignored" {
+	config . $'root = true\n[*]\nindent_size = 40\nindent_style = dots\ninsert_final_newline = maybe'
+	put a.json "$DOC"
+	run -0 --separate-stderr "$JFMT" a.json
+	[ -z "$stderr" ]
+	[ "$output" = "$TWO" ]
+	"$JFMT" a.json | tail -c 1 | od -An -c | grep -q '\\n'
+}
+
+@test "--version and the man page say .editorconfig is read" {
+	run -0 --separate-stderr "$JFMT" --version
+	[[ "${lines[1]}" == ".editorconfig: read (libeditorconfig "*"); --no-editorconfig turns it off" ]]
+	grep -q 'no-editorconfig' "$TESTS_DIR/../man/jfmt.1"
+	if ver=$(pkg-config --modversion editorconfig 2>/dev/null); then
+		[[ "${lines[1]}" == *"(libeditorconfig $ver)"* ]]
+	fi
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# tests/jsonc_names.bats - files that VS Code reads as JSONC by their name
+# (tsconfig.json, .vscode/*.json, devcontainer.json, *.jsonc...) are read
+# as JSONC without --comments, named or found by -r, and standard input
+# follows --stdin-filename; every other name stays strict JSON.  Also: the
+# trailing-comma hint is given only where the name does not say JSON.
+
+load test_helper
+
+DOC='{
+  // why
+  "a": 1, /* one */
+  "b": [2,],
+}
+'
+WANT='{
+  // why
+  "a": 1, /* one */
+  "b": [
+    2
+  ]
+}
+'
+
+JSONC_NAMES='x.jsonc tsconfig.json tsconfig.app.json tsconfig-base.json jsconfig.json
+jsconfig.test.json .vscode/settings.json .vscode/launch.json .vscode/tasks.json
+.vscode/extensions.json devcontainer.json .devcontainer.json
+.devcontainer/devcontainer.json .eslintrc.json .eslintrc .babelrc .babelrc.json
+babel.config.json .jshintrc .jscsrc .swcrc .hintrc .jsfmtrc .ember-cli tslint.json
+api-extractor.json typedoc.json x.code-workspace .code-workspace
+language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
+
+@test "each name VS Code reads as JSONC keeps its comments without --comments" {
+	for name in $JSONC_NAMES; do
+		mkdir -p "$(dirname "$name")"
+		put "$name" "$DOC"
+		jfmt_ok "$T/out" "$name" || { echo "for $name"; return 1; }
+		put "$T/want" "$WANT"
+		same_bytes "$T/want" "$T/out" || { echo "for $name"; return 1; }
+	done
+}
+
+@test "other names stay strict JSON without --comments" {
+	for name in settings.json package.json x.json tsconfig.json.bak mytsconfig.json \
+		vscode/settings.json .vscode/notes.txt.json.bak config; do
+		mkdir -p "$(dirname "$name")"
+		put "$name" "$DOC"
+		run -1 --separate-stderr "$JFMT" "$name"
+		[ "${stderr_lines[0]}" = "jfmt: $name:2:3: comments are not allowed without --comments" ] ||
+			{ echo "for $name: $stderr"; return 1; }
+	done
+}
+
+@test "-r finds them and reads them as JSONC; --check and -i keep the comments" {
+	mkdir -p t/.vscode
+	put t/.vscode/settings.json "$DOC"
+	put t/tsconfig.json "$WANT"
+	put t/plain.json '[1]'
+	run -1 --separate-stderr "$JFMT" -r --check t
+	[ -z "$stderr" ]
+	[ "$output" = $'t/.vscode/settings.json\nt/plain.json' ]
+	run -0 --separate-stderr "$JFMT" -r -i t
+	[ "$(cat t/.vscode/settings.json)" = "${WANT%$'\n'}" ]
+	[ "$(cat t/tsconfig.json)" = "${WANT%$'\n'}" ]
+	run -0 --separate-stderr "$JFMT" -r --check t
+}
+
+@test "a strict file and a JSONC one in the same run, in both orders, to one output" {
+	mkdir -p .vscode
+	put .vscode/settings.json "$DOC"
+	put plain.json '{"a":[1]}'
+	run -0 --separate-stderr "$JFMT" plain.json .vscode/settings.json plain.json
+	[ "$output" = $'{\n  "a": [\n    1\n  ]\n}\n'"$WANT"$'{\n  "a": [\n    1\n  ]\n}' ]
+	run -1 --separate-stderr "$JFMT" .vscode/settings.json plain.json - <<<'[1,]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: trailing comma in an array (--comments accepts it)" ]
+}
+
+@test "standard input follows --stdin-filename" {
+	run -0 --separate-stderr "$JFMT" --stdin-filename=.vscode/settings.json <<<"$DOC"
+	[ "$output" = "${WANT%$'\n'}" ]
+	printf '%s' "$WANT" | "$JFMT" --stdin-filename=tsconfig.json --check
+	run -1 --separate-stderr "$JFMT" --stdin-filename=package.json <<<"$DOC"
+	[ "${stderr_lines[0]}" = "jfmt: package.json:2:3: comments are not allowed without --comments" ]
+	run -1 --separate-stderr "$JFMT" <<<"$DOC"
+}
+
+@test "--strip-comments and -n apply to JSONC names as to any file" {
+	put tsconfig.json "$DOC"
+	run -0 --separate-stderr "$JFMT" -c --strip-comments tsconfig.json
+	[ "$output" = '{"a":1,"b":[2]}' ]
+	run -0 --separate-stderr "$JFMT" -n tsconfig.json
+	[ -z "$output" ]
+}
+
+@test "--width cannot keep a JSONC file's comments: that file is refused, exit 2" {
+	put tsconfig.json "$DOC"
+	put a.json '[1, 2]'
+	run -2 --separate-stderr "$JFMT" -w 40 tsconfig.json a.json
+	[ "$output" = '[1, 2]' ]
+	[ "$stderr" = "jfmt: tsconfig.json: --width cannot keep the comments of a JSONC file: use --strip-comments with it" ]
+	run -0 --separate-stderr "$JFMT" -w 40 --strip-comments tsconfig.json
+	[ "$output" = $'{"a": 1, "b": [2]}' ]
+}
+
+@test "the trailing-comma hint is given where the name does not say JSON" {
+	put a.json '[1,]'
+	run -1 --separate-stderr "$JFMT" a.json
+	[ "${stderr_lines[0]}" = "jfmt: a.json:1:4: trailing comma in an array" ]
+	run -1 --separate-stderr "$JFMT" --stdin-filename=x.json <<<'{"a":1,}'
+	[ "${stderr_lines[0]}" = "jfmt: x.json:1:8: trailing comma in an object" ]
+	put config '[1,]'
+	run -1 --separate-stderr "$JFMT" config
+	[ "${stderr_lines[0]}" = "jfmt: config:1:4: trailing comma in an array (--comments accepts it)" ]
+	run -1 --separate-stderr "$JFMT" <<<'[1,]'
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: trailing comma in an array (--comments accepts it)" ]
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env bats
+# tests/walk.bats - which files -r takes from a directory: JSON and JSONC
+# names, every directory but .git, .hg, .svn and node_modules, nothing git
+# ignores inside a work tree, nothing --exclude names; and that files
+# named on the command line are always taken.
+
+load test_helper
+
+# git with a name for commits and no configuration of the machine's.
+g() {
+	GIT_CONFIG_NOSYSTEM=1 HOME="$T" git -c user.name=jfmt -c user.email=jfmt@example.invalid "$@"
+}
+
+# listed DIR...: the files `jfmt -r -l` takes, in order (every one differs
+# from its formatted text: each holds `[1]`).
+listed() {
+	"$JFMT" -r -l "$@"
+}
+
+@test "-r skips .git, .hg, .svn and node_modules, and walks other dot-directories" {
+	mkdir -p t/.git t/.hg t/.svn t/node_modules/x t/.vscode t/.devcontainer t/.github t/a/node_modules
+	for f in .git/c.json .hg/c.json .svn/c.json node_modules/x/p.json a/node_modules/p.json \
+		.vscode/settings.json .devcontainer/devcontainer.json .github/x.json a/b.json; do
+		put "t/$f" '[1]'
+	done
+	run -0 --separate-stderr listed t
+	[ -z "$stderr" ]
+	[ "$output" = 't/.devcontainer/devcontainer.json
+t/.github/x.json
+t/.vscode/settings.json
+t/a/b.json' ]
+}
+
+@test "-r takes the names read as JSONC, and no other file" {
+	mkdir -p t/.vscode
+	for f in a.json b.jsonc c.code-workspace .babelrc .eslintrc .jshintrc .swcrc \
+		notes.txt json jsonc x.json.bak README; do
+		put "t/$f" '[1]'
+	done
+	run -0 --separate-stderr listed t
+	[ "$output" = 't/.babelrc
+t/.eslintrc
+t/.jshintrc
+t/.swcrc
+t/a.json
+t/b.jsonc
+t/c.code-workspace' ]
+}
+
+@test "-r in a git work tree skips what git ignores, and takes what it tracks" {
+	need_cmd git
+	g init -q repo
+	mkdir -p repo/build repo/src repo/logs
+	printf 'build/\n*.gen.json\nlogs/\n' >repo/.gitignore
+	put repo/src/a.json '[1]'
+	put repo/src/b.gen.json '[1]'
+	put repo/build/out.json '[1]'
+	put repo/logs/kept.json '[1]'
+	put repo/top.json '[1]'
+	g -C repo add -f logs/kept.json
+	run -0 --separate-stderr listed repo
+	[ -z "$stderr" ]
+	[ "$output" = 'repo/logs/kept.json
+repo/src/a.json
+repo/top.json' ]
+	# the same from inside, and from a directory below
+	cd repo
+	run -0 --separate-stderr listed .
+	[ "$output" = './logs/kept.json
+./src/a.json
+./top.json' ]
+	cd src
+	run -0 --separate-stderr listed .
+	[ "$output" = './a.json' ]
+}
+
+@test "-r: a nested repository and a submodule follow their own ignore files" {
+	need_cmd git
+	g init -q repo
+	g init -q repo/inner
+	printf 'skip.json\n' >repo/inner/.gitignore
+	put repo/inner/skip.json '[1]'
+	put repo/inner/take.json '[1]'
+	put repo/a.json '[1]'
+	run -0 --separate-stderr listed repo
+	[ -z "$stderr" ]
+	[ "$output" = $'repo/a.json\nrepo/inner/take.json' ]
+	# a submodule: the outer index holds it as a link
+	g -C repo/inner commit -q --allow-empty -m x
+	g -C repo add inner 2>/dev/null
+	run -0 --separate-stderr listed repo
+	[ -z "$stderr" ]
+	[ "$output" = $'repo/a.json\nrepo/inner/take.json' ]
+	# ignored by the outer repository: skipped whole
+	printf 'inner\n' >repo/.gitignore
+	g -C repo rm -q -f --cached inner
+	run -0 --separate-stderr listed repo
+	[ "$output" = repo/a.json ]
+}
+
+@test "-r outside a work tree, or without git, takes every JSON file" {
+	mkdir -p t/build
+	printf 'build/\n' >t/.gitignore
+	put t/build/out.json '[1]'
+	run -0 --separate-stderr listed t
+	[ -z "$stderr" ]
+	[ "$output" = t/build/out.json ]
+	need_cmd git
+	g init -q repo
+	printf 'build/\n' >repo/.gitignore
+	mkdir repo/build
+	put repo/build/out.json '[1]'
+	# a PATH without git: jfmt alone
+	mkdir bin
+	ln -s "$JFMT" bin/jfmt
+	run -0 --separate-stderr env PATH="$WORK/bin" jfmt -r -l repo
+	[ -z "$stderr" ]
+	[ "$output" = repo/build/out.json ]
+}
+
+@test "files and directories named on the command line are taken even when ignored" {
+	need_cmd git
+	g init -q repo
+	mkdir -p repo/build/sub
+	printf 'build/\n*.gen.json\n' >repo/.gitignore
+	put repo/x.gen.json '[1]'
+	put repo/build/sub/out.json '[1]'
+	put repo/build/out.gen.json '[1]'
+	run -0 --separate-stderr listed repo/x.gen.json
+	[ "$output" = repo/x.gen.json ]
+	run -0 --separate-stderr listed repo/build
+	[ -z "$stderr" ]
+	[ "$output" = $'repo/build/out.gen.json\nrepo/build/sub/out.json' ]
+}
+
+@test "--exclude: a name at any depth, or a path below the directory named" {
+	mkdir -p t/fixtures/bad t/src/fixtures t/deep/a
+	for f in a.json fixtures/bad/x.json src/fixtures/y.json src/z.json src/z.min.json \
+		deep/a/b.json deep/c.json; do
+		put "t/$f" '[1]'
+	done
+	run -0 --separate-stderr listed --exclude=fixtures --exclude '*.min.json' t
+	[ -z "$stderr" ]
+	[ "$output" = 't/a.json
+t/deep/a/b.json
+t/deep/c.json
+t/src/z.json' ]
+	# with a slash: the path below the operand, where * stops at a slash
+	run -0 --separate-stderr listed --exclude='src/*' --exclude=deep/a t
+	[ "$output" = 't/a.json
+t/deep/c.json
+t/fixtures/bad/x.json' ]
+	run -0 --separate-stderr listed --exclude='*/x.json' t
+	[ "$output" = 't/a.json
+t/deep/a/b.json
+t/deep/c.json
+t/fixtures/bad/x.json
+t/src/fixtures/y.json
+t/src/z.json
+t/src/z.min.json' ]
+	# a file named is taken all the same
+	run -0 --separate-stderr listed --exclude='*.json' t/a.json t
+	[ "$output" = t/a.json ]
+}
+
+@test "--exclude needs a value, and is refused without -r" {
+	run -2 --separate-stderr "$JFMT" --exclude </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: option '--exclude' requires a value" ]
+	put a.json '[1]'
+	run -2 --separate-stderr "$JFMT" --exclude=x a.json
+	[ "${stderr_lines[0]}" = "jfmt: --exclude applies to the directories -r walks: use it with -r" ]
+}
