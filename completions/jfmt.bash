@@ -2,8 +2,9 @@
 #
 # Installed as share/bash-completion/completions/jfmt, where bash-completion
 # loads it on first use; it can also be sourced on its own.  It completes
-# the long options, the values of --color/--colour and --indent, and file
-# names.
+# the long options, the values of --color/--colour and --indent (also
+# after `--indent ` as a word of its own), file names for the operands and
+# the options that take one, and nothing for the other values.
 
 # Every long option, one a line (add a new option here).  A trailing '='
 # marks an option whose value must follow it in the same word.
@@ -19,6 +20,7 @@ _jfmt_long_options='
 	--diff
 	--eol=
 	--escape-slash
+	--exclude=
 	--keep-escapes
 	--help
 	--in-place
@@ -28,6 +30,7 @@ _jfmt_long_options='
 	--label=
 	--list
 	--monochrome
+	--no-editorconfig
 	--null
 	--output=
 	--progress
@@ -43,7 +46,16 @@ _jfmt_long_options='
 	--width=
 '
 
-# _jfmt_values OPTION: the values OPTION takes, or nothing for a file name.
+# _jfmt_takes_value OPTION: whether OPTION takes a value in the next word.
+_jfmt_takes_value() {
+	case $1 in
+	-o | -w | --buffer-size | --eol | --exclude | --indent | --label | --output | \
+		--stdin-filename | --width) return 0 ;;
+	esac
+	return 1
+}
+
+# _jfmt_values OPTION: the values OPTION takes, or nothing.
 _jfmt_values() {
 	case $1 in
 	--color | --colour) echo 'auto always never' ;;
@@ -67,8 +79,8 @@ _jfmt() {
 	elif [[ $cur == --*=* ]]; then
 		opt=${cur%%=*} cur=${cur#*=}
 		value=$opt=
-	elif [[ $prev == -o ]]; then
-		opt=-o
+	elif _jfmt_takes_value "$prev"; then
+		opt=$prev
 	fi
 
 	local i
@@ -83,7 +95,7 @@ _jfmt() {
 			mapfile -t COMPREPLY < <(compgen -P "${value-}" -W "$values" -- "$cur")
 			return
 		fi
-		if [[ $opt == -o || $opt == --output ]]; then
+		if [[ $opt == @(-o|--output|--stdin-filename|--label) ]]; then
 			compopt -o filenames 2>/dev/null
 			mapfile -t COMPREPLY < <(compgen -f -P "${value-}" -- "$cur")
 		fi

@@ -88,6 +88,25 @@ ZSH
 	grep -v '^$' "$T/zmatches" | sort -u
 }
 
+# zsh_listing LINE LAST: the list zsh shows when TAB is pressed after LINE
+# (list-choices), as far as the first line holding LAST, control sequences
+# removed.
+zsh_listing() {
+	cat >"$T/zlist.zsh" <<'ZSH'
+zmodload zsh/zpty || exit 2
+zpty z zsh -f -i
+zpty -w z "PROMPT='<jfmt-prompt>'; COLUMNS=200; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "bindkey '^I' list-choices; echo __REA''DY__"
+zpty -r z x '*__READY__*' && zpty -r z x '*<jfmt-prompt>*' || exit 3
+zpty -w -n z "$2"$'\t'
+zpty -r z out "*$3*" || exit 4
+print -r -- "$out"
+zpty -d z
+ZSH
+	timeout 20 zsh -f "$T/zlist.zsh" "$COMPLETIONS" "$1" "$2" |
+		sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' | tr '\r' '\n'
+}
+
 # fish_complete LINE: what fish offers for LINE, sorted, one a line.
 fish_complete() {
 	fish --no-config -c "source '$COMPLETIONS/jfmt.fish'; complete -C'$1'" |
@@ -145,6 +164,41 @@ fish_complete() {
 	[ "$output" = "$(printf '%s\n' 1 10 11 12 13 14 15 16)" ]
 	run -0 bash_complete jfmt --in
 	[ "$output" = "$(printf '%s\n' --in-place --indent=)" ]
+}
+
+@test "bash: after an option whose value is the next word, its values or nothing" {
+	put 1.json '{}'
+	run -0 bash_complete jfmt --indent 1
+	[ "$output" = "$(printf '%s\n' 1 10 11 12 13 14 15 16)" ]
+	run -0 bash_complete jfmt -w 1
+	[ -z "$output" ]
+	run -0 bash_complete jfmt --width ''
+	[ -z "$output" ]
+	run -0 bash_complete jfmt --buffer-size 1
+	[ -z "$output" ]
+	run -0 bash_complete jfmt -r --exclude 1
+	[ -z "$output" ]
+	run -0 bash_complete jfmt --stdin-filename 1
+	[ "$output" = 1.json ]
+}
+
+@test "zsh and fish: each option is listed once" {
+	for f in _jfmt jfmt.fish; do
+		case $f in
+		# an option's spec: --name[, --name=[, --name=-[ or {-x,--name}
+		_jfmt) opts=$(grep -oE -- "--[a-z][a-z-]*(=-?)?[[}]" "$COMPLETIONS/$f" | grep -oE -- '--[a-z-]+') ;;
+		*) opts=$(grep -oE -- "-l [a-z][a-z-]*" "$COMPLETIONS/$f" | cut -c4-) ;;
+		esac
+		run -0 bash -c 'sort | uniq -d' <<<"$opts"
+		[ -z "$output" ] || { echo "$f lists twice: $output"; return 1; }
+	done
+}
+
+@test "zsh: --indent= values are listed in numeric order" {
+	need_cmd zsh
+	zsh -fc 'zmodload zsh/zpty' || skip "zsh has no zpty module"
+	run -0 zsh_listing 'jfmt --indent=' 16
+	[[ "$output" =~ 0\ +1\ +2\ +3\ +4\ +5\ +6\ +7\ +8\ +9\ +10\ +11 ]]
 }
 
 @test "bash: file names for operands, -o, --output= and after --" {
