@@ -121,6 +121,7 @@ int fbuffer_flush(struct fbuffer *fb)
 	if (!fb->mem && fb->len > 0) {
 		write_all(fb, fb->ptr, fb->len);
 		fb->len = 0;
+		fb->committed = 0;      /* nothing is left to be held */
 	}
 	return fb->error;
 }
