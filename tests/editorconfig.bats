@@ -161,3 +161,37 @@ config() {
 		[[ "${lines[1]}" == *"(libeditorconfig $ver)"* ]]
 	fi
 }
+
+@test "the fixing command that --check suggests keeps --no-editorconfig and an indentation given" {
+	config . $'root = true\n[*]\nindent_size = 4'
+	put a.json "$DOC"
+	run -1 --separate-stderr "$JFMT" --check --no-editorconfig a.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --no-editorconfig a.json" ]
+	run -1 --separate-stderr "$JFMT" --check --eol=lf a.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --eol=lf a.json" ]
+	run -1 --separate-stderr "$JFMT" --check --indent=2 a.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --indent=2 a.json" ]
+	cmd=${stderr##*run: jfmt }
+	run -0 --separate-stderr bash -c "\"\$JFMT\" $cmd"
+	[ "$(cat a.json)" = "$TWO" ]
+}
+
+@test "end_of_line = crlf or lf sets the line ends, unless --eol is given; cr is ignored" {
+	config . $'root = true\n[*.json]\nend_of_line = crlf\n[cr.json]\nend_of_line = cr\n[nofinal.json]\ninsert_final_newline = false'
+	put a.json "$DOC"
+	put cr.json "$DOC"
+	put nofinal.json "$DOC"
+	"$JFMT" a.json >out
+	cmp out <(printf '{\r\n  "a": [\r\n    1\r\n  ]\r\n}\r\n')
+	"$JFMT" --eol=lf a.json >out
+	cmp out <(printf '%s\n' "$TWO")
+	"$JFMT" cr.json >out
+	cmp out <(printf '%s\n' "$TWO")
+	# CR LF, and no line end at the end
+	"$JFMT" nofinal.json >out
+	cmp out <(printf '{\r\n  "a": [\r\n    1\r\n  ]\r\n}')
+	run -0 --separate-stderr "$JFMT" -i nofinal.json
+	cmp nofinal.json out
+	"$JFMT" -i a.json
+	run -0 --separate-stderr "$JFMT" --check nofinal.json a.json
+}

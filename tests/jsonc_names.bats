@@ -57,7 +57,7 @@ language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
 	put t/tsconfig.json "$WANT"
 	put t/plain.json '[1]'
 	run -1 --separate-stderr "$JFMT" -r --check t
-	[ -z "$stderr" ]
+	[ "$stderr" = "jfmt: 2 files are not formatted; to fix them, run: jfmt -i -r t" ]
 	[ "$output" = $'t/.vscode/settings.json\nt/plain.json' ]
 	run -0 --separate-stderr "$JFMT" -r -i t
 	[ "$(cat t/.vscode/settings.json)" = "${WANT%$'\n'}" ]

@@ -12,9 +12,13 @@ g() {
 }
 
 # listed DIR...: the files `jfmt -r -l` takes, in order (every one differs
-# from its formatted text: each holds `[1]`).
+# from its formatted text: each holds `[1]`); its standard error but the
+# closing summary ("N files are not formatted...").
 listed() {
-	"$JFMT" -r -l "$@"
+	local rc=0
+	"$JFMT" -r -l "$@" 2>"$T/listed_err" || rc=$?
+	grep -v '^jfmt: [0-9]* files\? \(is\|are\) not formatted' "$T/listed_err" >&2
+	return "$rc"
 }
 
 @test "-r skips .git, .hg, .svn and node_modules, and walks other dot-directories" {
@@ -113,9 +117,9 @@ repo/top.json' ]
 	# a PATH without git: jfmt alone
 	mkdir bin
 	ln -s "$JFMT" bin/jfmt
-	run -0 --separate-stderr env PATH="$WORK/bin" jfmt -r -l repo
+	run -0 --separate-stderr env PATH="$WORK/bin" jfmt -r -c repo
 	[ -z "$stderr" ]
-	[ "$output" = repo/build/out.json ]
+	[ "$output" = '[1]' ]
 }
 
 @test "files and directories named on the command line are taken even when ignored" {
@@ -169,4 +173,17 @@ t/src/z.min.json' ]
 	put a.json '[1]'
 	run -2 --separate-stderr "$JFMT" --exclude=x a.json
 	[ "${stderr_lines[0]}" = "jfmt: --exclude applies to the directories -r walks: use it with -r" ]
+}
+
+@test "the fixing command that --check suggests keeps --exclude" {
+	mkdir -p some/deeper/directory/fixtures
+	for f in a b c d; do
+		put "some/deeper/directory/$f.json" '[1]'
+	done
+	put some/deeper/directory/fixtures/x.json '[1]'
+	run -1 --separate-stderr "$JFMT" --check -r --exclude=fixtures --exclude='*.min.json' some
+	[ "$stderr" = "jfmt: 4 files are not formatted; to fix them, run: jfmt -i -r --exclude=fixtures '--exclude=*.min.json' some" ]
+	cmd=${stderr##*run: jfmt }
+	run -0 --separate-stderr bash -c "\"\$JFMT\" $cmd"
+	[ "$(cat some/deeper/directory/fixtures/x.json)" = '[1]' ]
 }

@@ -96,8 +96,8 @@ static const char help_text[] =
 "With -r, a directory FILE stands for its JSON and JSONC files, found in it\n"
 "and below (not in .git or node_modules, nor what git ignores).  Files that\n"
 "VS Code reads as JSONC by name (tsconfig.json, .vscode/*.json, *.jsonc...)\n"
-"are read as with --comments.  .editorconfig sets each FILE's indentation\n"
-"and final newline, unless the command line says otherwise.\n"
+"are read as with --comments.  .editorconfig sets each FILE's indentation,\n"
+"line ends and final newline, unless the command line says otherwise.\n"
 "\n"
 "Layout:\n"
 "  -c, --compact         no white space inside values, one value per line\n"
@@ -365,7 +365,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
-	case OPT_EOL: f->eol = parse_eol(optarg); break;
+	case OPT_EOL: f->eol = parse_eol(optarg); cli->eol_given = 1; break;
 	case OPT_BLANK_LINES: cli->blank_lines = parse_blank_lines(optarg); break;
 	case OPT_SINGLE: cli->single = 1; break;
 	default: bad_option(argv, c);

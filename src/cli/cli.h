@@ -27,6 +27,7 @@ struct cli {
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */
+	int eol_given;          /* --eol: nor its end_of_line */
 	const char *stdin_name; /* standard input in messages and lists */
 	int stdin_named;        /* ... given by --stdin-filename */
 	int keep_going;         /* -k: skip invalid values and go on */

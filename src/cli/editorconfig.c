@@ -10,7 +10,6 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
-#include "style/options.h"
 
 /* `path` from the root: the library takes no other. */
 static char *full_path(const char *path)
@@ -48,6 +47,11 @@ static void take(struct file_style *st, const char *name, const char *value)
 			st->indent_char = ' ';
 	} else if (strcmp(name, "indent_size") == 0) {
 		st->indent = indent_size(value);
+	} else if (strcmp(name, "end_of_line") == 0) {
+		if (strcmp(value, "lf") == 0)
+			st->eol = EOL_LF;
+		else if (strcmp(value, "crlf") == 0)
+			st->eol = EOL_CRLF;
 	} else if (strcmp(name, "insert_final_newline") == 0) {
 		if (strcmp(value, "true") == 0)
 			st->final_newline = 1;
@@ -58,7 +62,7 @@ static void take(struct file_style *st, const char *name, const char *value)
 
 enum exit_status editorconfig_style(const char *path, struct file_style *st)
 {
-	*st = (struct file_style){ 0, -1, -1 };
+	*st = (struct file_style){ 0, -1, -1, -1 };
 	char *full = full_path(path);
 	if (!full) {
 		diag_errno(path, errno);

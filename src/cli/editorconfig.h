@@ -10,20 +10,24 @@
  *
  *  - indent_style = tab: one tab per level; = space: spaces;
  *  - indent_size = N (0 to FORMAT_INDENT_MAX): N spaces per level;
- *  - insert_final_newline = false: no newline after the file's last value.
+ *  - insert_final_newline = false: no newline after the file's last value;
+ *  - end_of_line = lf or crlf: the line ends, as --eol (cr is not one jfmt
+ *    writes).
  *
- * Other values, and other properties (tab_width alone, end_of_line,
- * charset, max_line_length...), are not used.
+ * Other values, and other properties (tab_width alone, charset,
+ * max_line_length...), are not used.
  */
 #ifndef JFMT_EDITORCONFIG_H
 #define JFMT_EDITORCONFIG_H
 
 #include "base/status.h"
+#include "style/options.h"
 
 struct file_style {
 	char indent_char;       /* '\t' or ' ', or 0: not said */
 	int indent;             /* spaces per level, or -1: not said */
 	int final_newline;      /* 0 or 1, or -1: not said */
+	int eol;                /* EOL_LF or EOL_CRLF, or -1: not said */
 };
 
 /**

@@ -158,6 +158,7 @@ static enum exit_status run_prepare(struct run *r, const char *path)
 		setup_parts(r);
 	}
 	r->cur.final_newline = fs.final_newline;
+	r->cur.fmt.eol = fs.fmt.eol;    /* read at each input's start */
 	return EXIT_OK;
 }
 

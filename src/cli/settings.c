@@ -52,6 +52,8 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 		indentation(cli, &st, &fs->fmt);
 		if (st.final_newline == 0)
 			fs->final_newline = 0;
+		if (st.eol >= 0 && !cli->eol_given)
+			fs->fmt.eol = (enum eol_choice)st.eol;
 	}
 	return EXIT_OK;
 }

@@ -51,7 +51,8 @@ static void command_start(struct line *l, const struct cli *cli, int in_place)
 		add_word(l, "-c", 0);
 	} else if (f->indent_char == '\t') {
 		add_word(l, "--tab", 0);
-	} else if (f->indent != DEFAULT_INDENT) {
+	} else if (f->indent != DEFAULT_INDENT || cli->indent_given) {
+		/* given, it also overrides .editorconfig */
 		snprintf(word, sizeof word, "--indent=%d", f->indent);
 		add_word(l, word, 0);
 	}
@@ -69,12 +70,15 @@ static void command_start(struct line *l, const struct cli *cli, int in_place)
 		add_word(l, "--keep-escapes", 0);
 	if (f->seq)
 		add_word(l, "--seq", 0);
-	if (f->eol != EOL_LF)
-		add_word(l, f->eol == EOL_CRLF ? "--eol=crlf" : "--eol=auto", 0);
+	if (f->eol != EOL_LF || cli->eol_given)     /* given: over .editorconfig */
+		add_word(l, f->eol == EOL_CRLF ? "--eol=crlf" :
+			 f->eol == EOL_AUTO ? "--eol=auto" : "--eol=lf", 0);
 	if (cli->strip_comments)
 		add_word(l, "--strip-comments", 0);
 	else if (cli->allow_comments)
 		add_word(l, "--comments", 0);
+	if (!cli->editorconfig)
+		add_word(l, "--no-editorconfig", 0);
 }
 
 /* The files, after "--" if one of them would pass for an option. */
@@ -108,6 +112,18 @@ void summary_add(struct summary *s, const char *path)
 	s->n++;
 }
 
+/* --exclude=GLOB, quoted as one word for the shell. */
+static void add_exclude(struct line *l, const char *glob)
+{
+	size_t n = strlen(glob);
+	char *word = xrealloc(NULL, sizeof "--exclude=" + n);
+
+	memcpy(word, "--exclude=", sizeof "--exclude=" - 1);
+	memcpy(word + sizeof "--exclude=" - 1, glob, n + 1);
+	add_word(l, word, 1);
+	free(word);
+}
+
 /* The command that rewrites the files: the shorter of the two forms. */
 static char *fix_command(const struct summary *s, const struct cli *cli)
 {
@@ -118,6 +134,8 @@ static char *fix_command(const struct summary *s, const struct cli *cli)
 	command_start(&given, cli, 1);
 	if (cli->recursive)
 		add_word(&given, "-r", 0);
+	for (int i = 0; i < cli->nexcludes; i++)
+		add_exclude(&given, cli->excludes[i]);
 	add_files(&given, cli->files, (size_t)cli->nfiles);
 	if (given.len < named.len) {
 		free(named.text);

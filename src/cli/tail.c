@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <unistd.h>
 
+/* The line end held back is the last t->held bytes of this. */
+#define LINE_END_CRLF "\r\n"
+
 void tail_init_fd(struct tail *t, int fd)
 {
 	*t = (struct tail){ .fd = fd, .keep = 1 };
@@ -38,16 +41,17 @@ int tail_write(void *tail, const char *p, size_t n)
 
 	if (n == 0)
 		return 0;
-	if (t->held && (err = pass(t, "\n", 1)) != 0)
+	if (t->held && (err = pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held)) != 0)
 		return err;
-	t->held = p[n - 1] == '\n';
+	/* with --eol=crlf the buffer hands over CR LF together, never apart */
+	t->held = p[n - 1] != '\n' ? 0 : n >= 2 && p[n - 2] == '\r' ? 2 : 1;
 	t->keep = t->fresh = 1;
 	return pass(t, p, n - (size_t)t->held);
 }
 
 int tail_finish(struct tail *t)
 {
-	int err = t->held && t->keep ? pass(t, "\n", 1) : 0;
+	int err = t->held && t->keep ? pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held) : 0;
 
 	t->held = 0;
 	return err;

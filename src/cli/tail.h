@@ -1,4 +1,4 @@
-/* tail.h - the output's last newline, held back: written when more output
+/* tail.h - the output's last newline (LF or CR LF), held back: written when more output
  * follows it, or at the end if the file whose output it ends asks for a
  * final newline (.editorconfig's insert_final_newline = false does not).
  *
@@ -16,7 +16,8 @@ struct tail {
 	int fd;                 /* write(2) here, if out is NULL */
 	int (*out)(void *ctx, const char *p, size_t n);
 	void *out_ctx;
-	int held;               /* a newline is held back */
+	int held;               /* a line end is held back: 1 ("\n") or 2
+				 * ("\r\n", --eol=crlf) bytes */
 	int keep;               /* ... and is written at the end */
 	int fresh;              /* bytes went through since tail_file_start() */
 };
