@@ -80,6 +80,12 @@ static void settle_output(void *ctx)
 	fbuffer_settle(ctx);
 }
 
+/* ... and then the line end that the tail holds back (tail.h). */
+static void settle_tail(void *ctx)
+{
+	tail_settle(ctx);
+}
+
 /* Set up reader and consumer for r->cur; the formatter's output, already
  * bound or not yet, is left as it is. */
 static void setup_parts(struct run *r)
@@ -139,6 +145,8 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 		}
 		fbuffer_hold(&r->fmt.output, cli->hold);
 		diag_before(settle_output, &r->fmt.output);
+		if (cli->editorconfig && fd >= 0)
+			diag_before(settle_tail, &r->tail);
 	}
 }
 
@@ -166,6 +174,7 @@ static void run_release(struct run *r)
 {
 	if (!r->cli->validate) {
 		diag_forget(settle_output, &r->fmt.output);
+		diag_forget(settle_tail, &r->tail);
 		fbuffer_release(&r->fmt.output);
 	}
 	release_parts(r);

@@ -49,10 +49,19 @@ int tail_write(void *tail, const char *p, size_t n)
 	return pass(t, p, n - (size_t)t->held);
 }
 
+void tail_settle(struct tail *t)
+{
+	int err = t->held ? pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held) : 0;
+
+	if (err && !t->error)
+		t->error = err;
+	t->held = 0;
+}
+
 int tail_finish(struct tail *t)
 {
 	int err = t->held && t->keep ? pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held) : 0;
 
 	t->held = 0;
-	return err;
+	return t->error ? t->error : err;
 }

@@ -20,6 +20,7 @@ struct tail {
 				 * ("\r\n", --eol=crlf) bytes */
 	int keep;               /* ... and is written at the end */
 	int fresh;              /* bytes went through since tail_file_start() */
+	int error;              /* tail_settle()'s write error, or 0 */
 };
 
 /** Pass bytes on to `fd`. */
@@ -46,8 +47,13 @@ static inline void tail_drop_final(struct tail *t)
 		t->keep = 0;
 }
 
+/** Before a message: the line end held back goes out now, so that the
+ * message comes after the line it ends (a write error is kept for
+ * tail_finish()). */
+void tail_settle(struct tail *t);
+
 /** The end of all output: the newline held back is written unless
- * dropped.  Returns 0 or an errno value. */
+ * dropped.  Returns 0, or an errno value (the first since init). */
 int tail_finish(struct tail *t);
 
 #endif
