@@ -114,3 +114,16 @@ language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
 	run -1 --separate-stderr "$JFMT" <<<'[1,]'
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: trailing comma in an array (--comments accepts it)" ]
 }
+
+@test "a JSONC name behaves exactly as --comments: blank lines kept, or dropped when asked" {
+	doc=$'// top\n\n{\n  "a": 1,\n\n  // b\n  "b": [1,\n\n    2],\n}\n'
+	put tsconfig.json "$doc"
+	put plain.json "$doc"
+	for opts in "" "--blank-lines=drop" "--blank-lines=keep" "-S" "--indent=4" "-c"; do
+		# shellcheck disable=SC2086
+		"$JFMT" $opts --comments plain.json >want
+		# shellcheck disable=SC2086
+		jfmt_ok got $opts tsconfig.json || { echo "with $opts"; return 1; }
+		same_bytes want got || { echo "with $opts"; return 1; }
+	done
+}

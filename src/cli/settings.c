@@ -37,7 +37,10 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 	if (!name)
 		return EXIT_OK;
 	if (!cli->allow_comments && filetype_jsonc(name)) {
+		/* as cli_parse() sets them up for --comments */
 		fs->allow_comments = fs->fmt.comments = 1;
+		fs->fmt.blank_lines = (cli->blank_lines < 0 || cli->blank_lines) &&
+				      !fs->fmt.compact && !fs->fmt.sort_keys;
 		if (format_uses_width(&fs->fmt)) {
 			diag_error("%s: --width cannot keep the comments of a JSONC file: "
 				   "use --strip-comments with it", name);
@@ -62,5 +65,5 @@ int settings_differ(const struct file_setup *a, const struct file_setup *b)
 {
 	return a->allow_comments != b->allow_comments || a->fmt.comments != b->fmt.comments ||
 		a->fmt.indent != b->fmt.indent || a->fmt.indent_char != b->fmt.indent_char ||
-		a->fmt.compact != b->fmt.compact;
+		a->fmt.compact != b->fmt.compact || a->fmt.blank_lines != b->fmt.blank_lines;
 }
