@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -26,6 +27,34 @@ static char *full_path(const char *path)
 	memcpy(full + c + 1, path, p + 1);
 	free(cwd);
 	return full;
+}
+
+/* The name of the files looked for. */
+#define CONFIG_NAME ".editorconfig"
+
+/* Whether any directory above the file `full` names holds an
+ * .editorconfig.  Most files have none: the library, which allocates
+ * for every file it is asked about (and does not survive running out
+ * of memory), is then not asked. */
+static int any_config(const char *full)
+{
+	size_t n = strlen(full);
+	char *p = xrealloc(NULL, n + sizeof "/" CONFIG_NAME);
+	struct stat st;
+	int found = 0;
+
+	memcpy(p, full, n + 1);
+	while (!found && n > 0) {
+		while (n > 0 && p[n - 1] != '/')        /* up a directory */
+			n--;
+		if (n == 0)
+			break;
+		memcpy(p + n, CONFIG_NAME, sizeof CONFIG_NAME);
+		found = stat(p, &st) == 0;
+		n--;                                    /* past the slash */
+	}
+	free(p);
+	return found;
 }
 
 /* A count of spaces, 0 to FORMAT_INDENT_MAX, or -1. */
@@ -67,6 +96,10 @@ enum exit_status editorconfig_style(const char *path, struct file_style *st)
 	if (!full) {
 		diag_errno(path, errno);
 		return EXIT_IO;
+	}
+	if (!any_config(full)) {
+		free(full);
+		return EXIT_OK;
 	}
 	editorconfig_handle h = editorconfig_handle_init();
 	if (!h)
