@@ -403,8 +403,8 @@ EOF
 }
 
 @test "--seq with -S" {
-	printf '{"b":1,"a":2}\n{"d":{"f":1,"e":2}}' | "$JFMT" --seq -S -c | xxd -p | tr -d '\n' >got.txt
-	[ "$(cat got.txt)" = "$(printf '\036{"a":2,"b":1}\n\036{"d":{"e":2,"f":1}}\n' | xxd -p | tr -d '\n')" ]
+	printf '{"b":1,"a":2}\n{"d":{"f":1,"e":2}}' | "$JFMT" --seq -S -c | od -An -tx1 -v | tr -d ' \n' >got.txt
+	[ "$(cat got.txt)" = "$(printf '\036{"a":2,"b":1}\n\036{"d":{"e":2,"f":1}}\n' | od -An -tx1 -v | tr -d ' \n')" ]
 }
 
 # --- Byte order mark ---
