@@ -156,8 +156,8 @@ DIST := jfmt-$(VERSION)
 DIST_EXCLUDE := ^\.ci/ (^|/)\.gitignore$$ ^bench/results/
 
 dist:
-	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || \
-	  { echo "make dist needs a git checkout" >&2; exit 2; }
+	@[ "$$(git rev-parse --is-inside-work-tree --show-prefix 2>/dev/null)" = true ] || \
+	  { echo "make dist needs a git checkout (of jfmt, not one around it)" >&2; exit 2; }
 	rm -rf build/dist $(DIST).tar.gz
 	@mkdir -p build/dist/$(DIST)
 	git ls-files -z | grep -zvE '$(subst $(eval) ,|,$(DIST_EXCLUDE))' | \

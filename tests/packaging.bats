@@ -273,7 +273,8 @@ fish_complete() {
 # not when the tests run from the tarball, in make distcheck).
 need_git_checkout() {
 	need_cmd git
-	git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+	# (nor are they when unpacked inside another checkout)
+	[ "$(git -C "$TOP" rev-parse --is-inside-work-tree --show-prefix 2>/dev/null)" = true ] ||
 		skip "not a git checkout (make dist takes git's list of files)"
 }
 
@@ -324,6 +325,12 @@ need_git_checkout() {
 	cp "$TOP/Makefile" "$TOP/VERSION" plain/
 	cd plain
 	GIT_CEILING_DIRECTORIES="$WORK" run -2 --separate-stderr make -s dist
+	[[ "$stderr" == *"make dist needs a git checkout"* ]]
+	[ ! -e "jfmt-$(cat VERSION).tar.gz" ]
+	# nor inside another checkout (a tarball unpacked in a repository)
+	need_cmd git
+	git init -q "$WORK"
+	GIT_CEILING_DIRECTORIES="$BATS_TEST_TMPDIR" run -2 --separate-stderr make -s dist
 	[[ "$stderr" == *"make dist needs a git checkout"* ]]
 	[ ! -e "jfmt-$(cat VERSION).tar.gz" ]
 }
