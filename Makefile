@@ -32,12 +32,24 @@ SRCS := $(wildcard src/*/*.c)
 OBJS := $(SRCS:src/%.c=build/obj/%.o)
 HDRS := $(wildcard src/*/*.h)
 
-DEB_PACKAGES := build-essential pkg-config libyajl-dev libeditorconfig-dev yajl-tools bats acl attr \
-	hyperfine jq gojq python3 mandoc gnuplot-nox time valgrind clang \
-	libclang-rt-14-dev zsh fish python3-yaml diffutils patch strace \
-	vim-nox neovim emacs-nox pre-commit
+# Debian packages.  DEPS: what building jfmt and the quick tier need, and
+# nothing more; a quick test whose tool is not among them skips, naming
+# the tool.  DEPS_ALL adds what the rest needs: the quick tier's optional
+# tools, the slow tier, the sanitizers and the fuzzer, the bench, the
+# completion, editor and pre-commit tests, and the package build.  `make
+# deps` installs DEPS, `make deps-all` DEPS_ALL (and the --width oracle's
+# node packages).
+DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
+	python3 mandoc
+DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace \
+	python3-yaml git man-db \
+	clang libclang-rt-14-dev valgrind \
+	hyperfine gnuplot-nox \
+	zsh fish vim-nox neovim emacs-nox pre-commit \
+	debhelper dpkg-dev fakeroot lintian devscripts
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
-.PHONY: all deps test check check-asan debug general check-yajl install uninstall clean bench \
+.PHONY: all deps deps-all test check check-asan debug general check-yajl install uninstall clean bench \
 	fuzz dist distcheck
 
 all: jfmt
@@ -64,16 +76,18 @@ jfmt: $(OBJS)
 
 deps:
 	apt-get update
-	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DEB_PACKAGES)
+	$(APT_INSTALL) $(DEPS)
+
+deps-all:
+	apt-get update
+	$(APT_INSTALL) $(DEPS_ALL)
 	# node and npm for the --width oracle tests, unless a Node.js that
 	# carries its own npm is installed already (Debian's npm conflicts
 	# with such a nodejs package)
-	command -v node >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y --no-install-recommends nodejs
-	command -v npm >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive \
-	  apt-get install -y --no-install-recommends npm
+	command -v node >/dev/null 2>&1 || $(APT_INSTALL) nodejs
+	command -v npm >/dev/null 2>&1 || $(APT_INSTALL) npm
 	npm install --prefix build/npm json-stringify-pretty-compact@4 || \
-	  echo "deps: the npm package was not installed; the --width oracle tests will skip" >&2
+	  echo "deps-all: the npm package was not installed; the --width oracle tests will skip" >&2
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/width.bats - --width: short arrays and objects on one line.  The
 # rule is json-stringify-pretty-compact's, whose output is the oracle where
-# node and the package are installed (make deps).  Memory on large inputs
+# node and the package are installed (make deps-all).  Memory on large inputs
 # is in slow/width.bats.
 
 load test_helper
@@ -17,7 +17,7 @@ need_oracle() {
 			return 0
 		fi
 	done
-	skip "the npm package json-stringify-pretty-compact is not installed (make deps)"
+	skip "the npm package json-stringify-pretty-compact is not installed (make deps-all)"
 }
 
 # same_as_oracle FILE...: for each FILE, as JavaScript prints it, jfmt
