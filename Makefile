@@ -33,12 +33,13 @@ OBJS := $(SRCS:src/%.c=build/obj/%.o)
 HDRS := $(wildcard src/*/*.h)
 
 # Debian packages.  DEPS: what building jfmt and the quick tier need, and
-# nothing more; a quick test whose tool is not among them skips, naming
-# the tool.  DEPS_ALL adds what the rest needs: the quick tier's optional
-# tools, the slow tier, the sanitizers and the fuzzer, the bench, the
-# completion, editor and pre-commit tests, and the package build.  `make
-# deps` installs DEPS, `make deps-all` DEPS_ALL (and the --width oracle's
-# node packages).
+# nothing more (debian/control's Build-Depends and build-essential:
+# tests/packaging.bats holds the two lists together); a quick test whose
+# tool is not among them skips, naming the tool.  DEPS_ALL adds what the
+# rest needs: the quick tier's optional tools, the slow tier, the
+# sanitizers and the fuzzer, the bench, the completion, editor and
+# pre-commit tests, and the package build.  `make deps` installs DEPS,
+# `make deps-all` DEPS_ALL (and the --width oracle's node packages).
 DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
 	python3 mandoc
 DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace \
@@ -50,7 +51,7 @@ DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace \
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
 .PHONY: all deps deps-all test check check-asan debug general check-yajl install uninstall clean bench \
-	fuzz dist distcheck
+	fuzz dist distcheck deb
 
 all: jfmt
 
@@ -199,6 +200,20 @@ distcheck: dist
 	  echo "$$left" >&2; exit 1; \
 	fi; \
 	echo "distcheck: $(DIST).tar.gz builds, tests, installs and uninstalls"
+
+# The Debian package, built from the tarball unpacked in build/deb/ (as a
+# packager would build it, and so that dpkg-buildpackage, which writes to
+# the directory above the sources, writes to build/deb/): leaves
+# build/deb/jfmt_$(VERSION)_ARCH.deb and its .changes there.  Needs
+# debhelper and dpkg-dev (make deps-all); DEB_BUILD_OPTIONS=nocheck skips
+# the quick tier the build runs.
+deb: dist
+	rm -rf build/deb
+	@mkdir -p build/deb
+	tar -xzf $(DIST).tar.gz -C build/deb
+	cd build/deb/$(DIST) && dpkg-buildpackage -us -uc -b
+	rm -rf build/deb/$(DIST)
+	@ls build/deb/*.deb
 
 clean:
 	rm -rf build jfmt

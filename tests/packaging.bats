@@ -30,6 +30,12 @@ TOP="$BATS_TEST_DIRNAME/.."
 	[[ "$output" == "## $version" || "$output" == "## $version "* ]]
 }
 
+@test "debian/changelog's version is the version in VERSION" {
+	version=$(cat "$TOP/VERSION")
+	run -0 head -n 1 "$TOP/debian/changelog"
+	[[ "$output" == "jfmt ($version) "* ]]
+}
+
 # --- --help ---
 
 @test "--help names NO_COLOR and JFMT_COLORS and points to the man page" {
@@ -267,13 +273,87 @@ fish_complete() {
 	[ -z "$output" ]
 }
 
+# --- the Debian package ---
+
+# make_var NAME: the value of the Makefile's variable NAME, one word a line.
+make_var() {
+	printf 'show:\n\t@echo $(%s)\n' "$1" |
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$TOP" -f Makefile -f - show |
+		tr ' ' '\n' | grep -v '^$'
+}
+
+# build_depends: the packages debian/control's Build-Depends names, without
+# versions or build profiles, sorted, one a line.
+build_depends() {
+	sed -n '/^Build-Depends:/,/^[A-Z]/p' "$TOP/debian/control" | grep -v '^Standards' |
+		sed 's/^Build-Depends://' | tr ',' '\n' |
+		sed 's/[(<].*//; s/^[[:space:]]*//; s/[[:space:]]*$//' | grep -v '^$' | sort
+}
+
+@test "make deps installs what debian/control's Build-Depends names, deps-all more" {
+	need_cmd make
+	run -0 build_depends
+	[[ "$output" == *libyajl-dev* && "$output" == *libeditorconfig-dev* ]]
+	build=$(grep -vx 'debhelper-compat' <<<"$output")
+	run -0 make_var DEPS
+	deps=$(grep -vx 'build-essential' <<<"$output" | sort)
+	[ "$deps" = "$build" ] || { diff <(echo "$build") <(echo "$deps"); return 1; }
+	run -0 make_var DEPS_ALL
+	all=$output
+	for p in $deps build-essential debhelper dpkg-dev fakeroot lintian devscripts \
+		clang libclang-rt-14-dev zsh fish; do
+		grep -qx -- "$p" <<<"$all" || { echo "deps-all lacks $p"; return 1; }
+	done
+}
+
+@test "the builder's CPPFLAGS and CFLAGS reach every compile, CFLAGS and LDFLAGS every link" {
+	need_cmd make
+	# (as dpkg-buildflags's hardening flags must: -D_FORTIFY_SOURCE,
+	# -fstack-protector-strong, -Wl,-z,relro -Wl,-z,now)
+	run -0 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -B -n -C "$TOP" jfmt build/general/jfmt \
+		CC=cc CPPFLAGS=-DJFMT_BUILDER_CPP CFLAGS=-DJFMT_BUILDER_C LDFLAGS=-Wl,-z,jfmt-builder-ld
+	compiles=0 links=0
+	for line in "${lines[@]}"; do
+		[[ "$line" == "cc "* ]] || continue
+		if [[ "$line" == *" -c "* ]]; then
+			compiles=$((compiles + 1))
+			[[ "$line" == *" -DJFMT_BUILDER_CPP "* && "$line" == *" -DJFMT_BUILDER_C "* ]] ||
+				{ echo "a compile without the builder's flags: $line"; return 1; }
+		else
+			links=$((links + 1))
+			[[ "$line" == *" -DJFMT_BUILDER_C "* && "$line" == *" -Wl,-z,jfmt-builder-ld "* ]] ||
+				{ echo "a link without the builder's flags: $line"; return 1; }
+		fi
+	done
+	[ "$compiles" -ge 10 ] && [ "$links" -eq 2 ]
+}
+
+@test "installed as debian/rules installs, the files are in Debian's places and debian/tests/smoke passes" {
+	need_cmd make
+	args=$(sed -n 's/^[[:space:]]*dh_auto_install -- //p' "$TOP/debian/rules")
+	[ -n "$args" ]
+	dest="$T/dest"
+	# shellcheck disable=SC2086
+	run -0 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$TOP" install DESTDIR="$dest" $args
+	for f in bin/jfmt share/man/man1/jfmt.1 \
+		share/bash-completion/completions/jfmt \
+		share/zsh/vendor-completions/_jfmt \
+		share/fish/vendor_completions.d/jfmt.fish; do
+		[ -f "$dest/usr/$f" ] || { echo "not installed: /usr/$f"; return 1; }
+	done
+	run -0 find "$dest" ! -type d
+	[ "${#lines[@]}" -eq 5 ] || { echo "$output"; return 1; }
+	ROOT=$dest run -0 "$TOP/debian/tests/smoke"
+	[ "${lines[-1]}" = "6 passed, 0 failed" ]
+}
+
 # --- the release tarball ---
 
 # need_git_checkout: skip unless the sources are a git checkout (they are
 # not when the tests run from the tarball, in make distcheck).
 need_git_checkout() {
 	need_cmd git
-	# (nor are they when unpacked inside another checkout)
+	# (the sources unpacked inside another checkout, as by make deb, are not)
 	[ "$(git -C "$TOP" rev-parse --is-inside-work-tree --show-prefix 2>/dev/null)" = true ] ||
 		skip "not a git checkout (make dist takes git's list of files)"
 }
@@ -327,7 +407,7 @@ need_git_checkout() {
 	GIT_CEILING_DIRECTORIES="$WORK" run -2 --separate-stderr make -s dist
 	[[ "$stderr" == *"make dist needs a git checkout"* ]]
 	[ ! -e "jfmt-$(cat VERSION).tar.gz" ]
-	# nor inside another checkout (a tarball unpacked in a repository)
+	# nor inside another checkout, as the tarball unpacked by make deb is
 	need_cmd git
 	git init -q "$WORK"
 	GIT_CEILING_DIRECTORIES="$BATS_TEST_TMPDIR" run -2 --separate-stderr make -s dist
