@@ -243,6 +243,8 @@ for name in sorted(os.listdir(".")):
 @test "general: -a --escape-slash --tab --seq" { agree -a --escape-slash --tab --seq; }
 @test "general: --width=80 --tab -a" { agree --width=80 --tab -a; }
 @test "general: --comments --escape-slash --indent=16" { agree --comments --escape-slash --indent=16; }
+@test "general: --blank-lines=keep" { agree --blank-lines=keep; }
+@test "general: --blank-lines=keep --color=always --indent=4 --eol=crlf" { agree --blank-lines=keep --color=always --indent=4 --eol=crlf; }
 @test "general: --keep-escapes" { agree --keep-escapes; }
 @test "general: --keep-escapes -c -a" { agree --keep-escapes -c -a; }
 @test "general: --keep-escapes -S --escape-slash" { agree --keep-escapes -S --escape-slash; }

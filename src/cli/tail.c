@@ -41,7 +41,7 @@ int tail_write(void *tail, const char *p, size_t n)
 
 	if (n == 0)
 		return 0;
-	if (t->held && (err = pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held)) != 0)
+	if (t->held && (err = pass(t, &LINE_END_CRLF[2 - t->held], (size_t)t->held)) != 0)
 		return err;
 	/* with --eol=crlf the buffer hands over CR LF together, never apart */
 	t->held = p[n - 1] != '\n' ? 0 : n >= 2 && p[n - 2] == '\r' ? 2 : 1;
@@ -51,7 +51,7 @@ int tail_write(void *tail, const char *p, size_t n)
 
 void tail_settle(struct tail *t)
 {
-	int err = t->held ? pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held) : 0;
+	int err = t->held ? pass(t, &LINE_END_CRLF[2 - t->held], (size_t)t->held) : 0;
 
 	if (err && !t->error)
 		t->error = err;
@@ -60,7 +60,7 @@ void tail_settle(struct tail *t)
 
 int tail_finish(struct tail *t)
 {
-	int err = t->held && t->keep ? pass(t, LINE_END_CRLF + 2 - t->held, (size_t)t->held) : 0;
+	int err = t->held && t->keep ? pass(t, &LINE_END_CRLF[2 - t->held], (size_t)t->held) : 0;
 
 	t->held = 0;
 	return t->error ? t->error : err;
