@@ -15,8 +15,10 @@
  *           characters are cut everywhere.  Bit 3 also turns on
  *           --keep-going.
  *   byte 2, bits 0-1: pretty with 2, 4, 8 or 16 spaces (the widest reach
- *           past the 126 columns that fixed room covers at depth 8); the
- *           other bits are not used.
+ *           past the 126 columns that fixed room covers at depth 8);
+ *           bit 2: --keep-escapes   bit 3: --blank-lines=keep (pretty,
+ *           unsorted, without --width, as jfmt allows it); the other bits
+ *           are not used.
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -678,6 +680,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.seq = (mode & 0x40) != 0;
 	opt.comments = comments;
 	opt.width = comments ? 0 : fuzz_widths[(data[1] >> 4) & 3];  /* as jfmt's options */
+	opt.keep_escapes = (data[2] & 4) != 0;
+	/* (as jfmt's options keep them: not with -c, -S or --width) */
+	opt.blank_lines = (data[2] & 8) && !opt.compact && !opt.sort_keys && !opt.width;
 	int check = (mode & 0x80) != 0;
 
 	/* compact(x), with the same escaping and sorting, comments dropped */
@@ -686,6 +691,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copt.seq = 0;
 	copt.comments = 0;
 	copt.width = 0;
+	copt.blank_lines = 0;
 
 	struct run m, whole;
 	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
