@@ -438,7 +438,7 @@ with open(sys.argv[1]) as f:
 	hooks=$output
 	# pre-commit requires id, name, entry and language for each hook
 	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types, .files]]' <<<"$hooks"
-	[ "$output" = '[["jfmt",true,"jfmt -i -l --keep-escapes","system",["text"],"\\.jsonc?$"],["jfmt-check",true,"jfmt --check --keep-escapes","system",["text"],"\\.jsonc?$"]]' ]
+	[ "$output" = '[["jfmt",true,"jfmt -i -l --keep-escapes --single","system",["text"],"\\.jsonc?$"],["jfmt-check",true,"jfmt --check --keep-escapes --single","system",["text"],"\\.jsonc?$"]]' ]
 }
 
 @test "each hook's entry, run on a formatted file as pre-commit would, passes" {

@@ -114,6 +114,17 @@ project() {
 	same_bytes broken.orig broken.json
 }
 
+@test "jfmt hook: a .json file holding two values fails (--single)" {
+	run -0 remote_config
+	project "$output"
+	put two.json $'{"a": 1}\n{"b": 2}\n'
+	cp two.json two.orig
+	git add two.json
+	run -1 pre-commit run --all-files
+	[[ "$output" == *"jfmt: two.json:2:1: "* ]]
+	same_bytes two.orig two.json
+}
+
 @test "jfmt-check hook: names the files not formatted and changes nothing" {
 	run -0 remote_config
 	config=${output/id: jfmt/id: jfmt-check}
