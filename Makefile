@@ -163,12 +163,13 @@ uninstall:
 	  $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
 
 # The release tarball holds every file git tracks except those below, which
-# building, testing and installing do not need: CI scripts, .gitignore files
-# and measured benchmark results.  Taking git's list (and not a list of our
+# building, testing and installing do not need: CI scripts and .gitignore
+# files.  (The benchmark's summary and chart, which the README links to,
+# are shipped.)  Taking git's list (and not a list of our
 # own) means a new source or test file is shipped without a Makefile change;
 # distcheck then proves that the tarball is enough.
 DIST := jfmt-$(VERSION)
-DIST_EXCLUDE := ^\.ci/ (^|/)\.gitignore$$ ^bench/results/
+DIST_EXCLUDE := ^\.ci/ (^|/)\.gitignore$$
 
 dist:
 	@[ "$$(git rev-parse --is-inside-work-tree --show-prefix 2>/dev/null)" = true ] || \

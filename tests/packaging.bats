@@ -363,12 +363,11 @@ need_git_checkout() {
 	need_cmd make tar
 	version=$(cat "$TOP/VERSION")
 	# A repository of its own holding the files git tracks here, plus what a
-	# working tree gathers: build outputs, a binary, benchmark results.
+	# working tree gathers: build outputs, a binary.
 	mkdir copy
 	git -C "$TOP" ls-files -z | (cd "$TOP" && xargs -0 cp -P --parents -t "$WORK/copy")
 	cd copy
-	mkdir -p bench/results build/x
-	put bench/results/extra.json '{}'
+	mkdir -p build/x
 	put build/x/junk.o x
 	put jfmt x
 	git init -q .
@@ -384,13 +383,14 @@ need_git_checkout() {
 	for f in Makefile LICENSE README.md VERSION CHANGELOG.md man/jfmt.1 \
 		src/cli/cli.c src/cli/main.c tests/run tests/test_helper.bash \
 		tests/packaging.bats completions/jfmt.bash completions/_jfmt \
-		completions/jfmt.fish .pre-commit-hooks.yaml; do
+		completions/jfmt.fish .pre-commit-hooks.yaml \
+		bench/results/SUMMARY.md bench/results/summary.svg; do
 		grep -qxF "jfmt-$version/$f" <<<"$list" || { echo "missing: $f"; return 1; }
 	done
 	# every entry sits in one top directory named after the version
 	run grep -v "^jfmt-$version/" <<<"$list"
 	[ -z "$output" ]
-	for bad in "/bench/results/" "/build/" "/.ci/" "/.git/" "/.gitignore" \
+	for bad in "/build/" "/.ci/" "/.git/" "/.gitignore" \
 		"/untracked.json" "jfmt-$version/jfmt\$" "\.tar\.gz\$" "\.o\$"; do
 		run grep -E -- "$bad" <<<"$list"
 		[ -z "$output" ] || { echo "should not be in the tarball: $output"; return 1; }
