@@ -399,3 +399,23 @@ sorted_ok() {
 	run -0 --separate-stderr "$JFMT" --jsonc -n <<<"$SETTINGS"
 	[ -z "$output" ]
 }
+
+@test "a carriage return alone ends a // comment, as VS Code reads it; the line end written is LF" {
+	fmt_is $'[1, // c\r  2]' $'[\n  1, // c\n  2\n]\n' --comments
+	fmt_is $'{"a": 1 // c\r}' $'{\n  "a": 1 // c\n}\n' --comments
+	jfmt_in $'[1, // c\r  2]' --comments --eol=crlf >got
+	printf '[\r\n  1, // c\r\n  2\r\n]\r\n' >want
+	same_bytes want got
+	# an error after it is placed on the line after the carriage return
+	run -1 jfmt_in $'[1, // c\r  x]' --comments
+	[[ "${lines[0]}" == "jfmt: <stdin>:"*": unknown word 'x'"* ]]
+}
+
+@test "--comments: an input of comments alone is written back, exit 0" {
+	fmt_is $'// only a comment\n/* and another */\n' $'// only a comment\n/* and another */\n' --comments
+	# without --comments kept, it holds no JSON value
+	run -1 jfmt_in $'// only a comment\n' --strip-comments
+	[[ "$output" == *"no JSON value"* ]]
+	run -1 jfmt_in '' --comments
+	[[ "$output" == *"no JSON value"* ]]
+}

@@ -23,8 +23,8 @@
 #define SINK_INPUT_SLACK 64
 
 /* A comment of the input (--comments), as the reader hands it on: its text
- * from the opening // or slash-star through its end (a // comment's
- * newline, and a carriage return before it, not included).  Columns count
+ * from the opening // or slash-star through its end (a // comment's line
+ * end, a line feed or a carriage return or both, not included).  Columns count
  * characters from the start of a line, a tab going on to the next multiple
  * of SINK_TAB_COLUMNS. */
 struct sink_comment {

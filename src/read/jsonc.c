@@ -144,12 +144,16 @@ static int after_value(unsigned char last)
 }
 
 /* End of the comment starting at p[i] ('/' with p[i+1] '/' or '*'), or 0
- * when it does not end in p[0..len). */
+ * when it does not end in p[0..len).  A // comment ends before its line
+ * end: a line feed, or a carriage return, alone or before one (as VS
+ * Code reads JSONC; report/window.c ends it the same way). */
 static size_t comment_end(const unsigned char *p, size_t len, size_t i, int at_end)
 {
 	if (p[i + 1] == '/') {
-		const unsigned char *nl = memchr(p + i + 2, '\n', len - i - 2);
-		return nl ? (size_t)(nl - p) : at_end ? len : 0;
+		for (size_t k = i + 2; k < len; k++)
+			if (p[k] == '\n' || p[k] == '\r')
+				return k;
+		return at_end ? len : 0;
 	}
 	const unsigned char *e = memmem(p + i + 2, len - i - 2, "*/", 2);
 	return e ? (size_t)(e - p) + 2 : 0;
@@ -232,8 +236,6 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				return;
 			}
 			size_t n = end - i;
-			if (p[i + 1] == '/' && n > 2 && p[end - 1] == '\r')
-				n--;
 			size_t bad = bad_utf8(p + i, n);
 			if (bad < n) {
 				res->error = msg_utf8;

@@ -84,6 +84,12 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
  */
 size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c);
 
+/** How many comments are queued and not taken yet (none unless kept). */
+static inline size_t jsonc_pending(const struct jsonc *j)
+{
+	return j->n - j->head;
+}
+
 /** Input offset of comment i of the last jsonc_take(). */
 unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i);
 

@@ -367,14 +367,23 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	new_parser(ps);
 }
 
+/* Whether the input held comments, which are kept, and nothing else: it
+ * is written back (VS Code reads such a settings file as empty). */
+static int comments_alone(const struct parser *ps)
+{
+	return ps->values == 0 && !ps->seen_text && !ps->invalid &&
+	       jsonc_pending(&ps->jsonc) > 0;
+}
+
 /* The end of the input: the last value must be complete. */
 enum exit_status parser_finish(struct parser *ps)
 {
 	ps->completing = 1;
 	ps->record_end = window_end(ps->win);
 	/* Nothing is left to complete after a skipped value, nor when a text
-	 * sequence ends in empty records (as it may start with them). */
-	int done = ps->skipping || (ps->seq && !ps->record_text);
+	 * sequence ends in empty records (as it may start with them), nor in
+	 * an input of comments alone, which are kept. */
+	int done = ps->skipping || (ps->seq && !ps->record_text) || comments_alone(ps);
 	yajl_status st = done ? yajl_status_ok : yajl_complete_parse(ps->h);
 	ps->completing = 0;
 	if (st != yajl_status_ok) {
@@ -388,7 +397,7 @@ enum exit_status parser_finish(struct parser *ps)
 		report_kind(ps, ERR_END, locate_end(ps->win));
 		return EXIT_INVALID;
 	}
-	if (ps->values == 0 && !ps->invalid) {
+	if (ps->values == 0 && !ps->invalid && !comments_alone(ps)) {
 		parser_report(ps, locate_end(ps->win), "no JSON value");
 		return EXIT_INVALID;
 	}

@@ -10,7 +10,7 @@ unsigned long long window_comment_end(const struct window *w, unsigned long long
 		return g;
 	unsigned char d = window_byte(w, g + 1);
 	if (d == '/') {
-		while (g < end && window_byte(w, g) != '\n')
+		while (g < end && window_byte(w, g) != '\n' && window_byte(w, g) != '\r')
 			g++;
 		return g;
 	}
