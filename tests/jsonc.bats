@@ -419,3 +419,8 @@ sorted_ok() {
 	run -1 jfmt_in '' --comments
 	[[ "$output" == *"no JSON value"* ]]
 }
+
+@test "-n --comments: an input of comments alone holds no JSON value, as documented" {
+	run -1 jfmt_in $'// c\n' -n --comments
+	[[ "$output" == *"no JSON value"* ]]
+}
