@@ -88,3 +88,18 @@ RS=$'\x1e'
 	run -1 --separate-stderr jfmt_in $'["abc\n1 // one\n' -k --comments
 	[ "$output" = '1 // one' ]
 }
+
+@test "a text sequence read in pieces: a record after one skipped at a read's last byte is read" {
+	# the RS that ends a broken record was the last byte of a read, and
+	# the record after it was skipped too
+	local opts size
+	printf '\x1e"""\x1e"\n\x1e""' >in.seq
+	printf '\x1e""\n\x1e""\n' >want
+	for opts in "-c --seq --comments" "-c --seq --strip-comments" "-c --seq"; do
+		for size in 1 2 3; do
+			# shellcheck disable=SC2086
+			pieces "$size" "$JFMT" $opts <in.seq >got 2>/dev/null || true
+			same_bytes want got || { echo "with $opts in pieces of $size"; return 1; }
+		done
+	done
+}

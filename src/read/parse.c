@@ -301,7 +301,7 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 		if (ps->skipping) {
 			size_t o = skip_resync(ps->win, ps->feed_off, end, ps->seq, &ps->skip_fresh);
 			skipped(ps, ps->feed_off, o);
-			if (o == end) {
+			if (o == end && !(ps->seq && ps->skip_fresh)) {
 				ps->feed_off = end;
 				break;
 			}

@@ -16,7 +16,9 @@ static int starts_value(unsigned char c)
  * the next line whose first byte starts a value.  A line whose value is
  * indented is inside a document, never the start of one: so a broken
  * pretty-printed document is skipped whole, not taken apart into values.
- * Returns `end` when it is not in this part.
+ * Returns `end` when it is not in this part.  In a text sequence *fresh
+ * says whether it was found (an RS that is the part's last byte puts the
+ * next record at `end`).
  */
 size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh)
 {
@@ -24,6 +26,7 @@ size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int
 
 	if (seq) {
 		const unsigned char *rs = memchr(p + from, SKIP_RS, end - from);
+		*fresh = rs != NULL;
 		return rs ? (size_t)(rs - p) + 1 : end;
 	}
 	for (size_t i = from; i < end; i++) {

@@ -19,7 +19,9 @@
  * a digit, '-', 't', 'f' or 'n'): every line of NDJSON, and the next
  * document of a pretty-printed stream, whose inner lines are indented.
  * Returns `end` when it is not there.  *fresh says whether a line begins
- * at `from`, and carries that over from one read to the next.
+ * at `from`, and carries that over from one read to the next; in a text
+ * sequence it says on return whether the next record was found, which
+ * may begin at `end` (after an RS that ends the part).
  */
 size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh);
 
