@@ -24,7 +24,7 @@ void alloc_init(void)
 
 void out_of_memory(void)
 {
-	diag_fatal(EXIT_IO, "out of memory");
+	diag_out_of_memory();
 }
 
 void *xrealloc(void *p, size_t n)

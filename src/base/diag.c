@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
 #include "base/quote.h"
 
 /* A message of up to this many bytes is made on the stack. */
@@ -114,10 +113,15 @@ void diag_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_out_of_memory(void)
+{
+	diag_fatal(EXIT_IO, "out of memory");
+}
+
 void diag_errno(const char *subject, int err)
 {
 	if (err == ENOMEM)
-		out_of_memory();
+		diag_out_of_memory();
 	diag_error("%s: %s", diag_name(subject), strerror(err));
 }
 

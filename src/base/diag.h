@@ -62,6 +62,10 @@ const char *diag_name(const char *name);
  */
 void diag_errno(const char *subject, int err);
 
+/** Report that memory ran out and exit EXIT_IO (alloc.h's
+ *  out_of_memory(), and a system call's ENOMEM). */
+_Noreturn void diag_out_of_memory(void);
+
 /** diag_error(), then exit with `status`. */
 _Noreturn void diag_fatal(enum exit_status status, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
