@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "base/utf8seq.h"
+
 #define C1_LEAD 0xc2            /* U+0080 to U+009F are C2 80 to C2 9F */
 #define C1_END 0xa0
 #define DEL 0x7f
@@ -24,34 +26,6 @@ static char c_letter(unsigned c)
 	}
 }
 
-/* The length of the well-formed UTF-8 sequence at s[0..len), 1 to 4, or 0:
- * utf8_sequence() of text/utf8.h, which this floor cannot include. */
-static size_t sequence(const unsigned char *s, size_t len)
-{
-	unsigned c = s[0];
-	unsigned lo = 0x80, hi = 0xbf;  /* allowed range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2 || c > 0xf4)
-		return 0;
-	size_t n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	if (c == 0xe0)
-		lo = 0xa0;              /* overlong */
-	else if (c == 0xed)
-		hi = 0x9f;              /* UTF-16 surrogates */
-	else if (c == 0xf0)
-		lo = 0x90;              /* overlong */
-	else if (c == 0xf4)
-		hi = 0x8f;              /* past U+10FFFF */
-	if (len < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t k = 2; k < n; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
 /* How the bytes at s[0..n) start: *len bytes that are either shown as
  * they are (returns 0) or escaped one by one (returns 1). */
 static int next_piece(const unsigned char *s, size_t n, size_t *len)
@@ -62,7 +36,7 @@ static int next_piece(const unsigned char *s, size_t n, size_t *len)
 		*len = 1;
 		return c < FIRST_PRINTABLE || c == DEL || c == '"' || c == '\\';
 	}
-	*len = sequence(s, n);
+	*len = utf8_sequence(s, n);
 	if (*len == 0) {
 		*len = 1;               /* not UTF-8 */
 		return 1;

@@ -3,7 +3,8 @@
  *
  * A well-formed sequence is one to four bytes: no overlong forms (C0, C1,
  * E0 80-9F, F0 80-8F), no UTF-16 surrogates (ED A0-BF), nothing past
- * U+10FFFF (F4 90-BF, F5-FF).  utf8_sequence() is the definition; every
+ * U+10FFFF (F4 90-BF, F5-FF).  utf8_sequence() (base/utf8seq.h, below
+ * every floor, for file names in messages too) is the definition; every
  * other check here must agree with it, and tests/unit/utf8_check.c holds
  * them to it.
  *
@@ -18,41 +19,7 @@
 
 #include <stddef.h>
 
-/** The length of the sequence led by `c`, a byte from C2 to F4. */
-static inline size_t utf8_lead_length(unsigned c)
-{
-	return c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-}
-
-/**
- * Length of the well-formed UTF-8 sequence at s[0..len): 1 to 4, or 0 if
- * it is not one (len must be at least 1).
- */
-static inline size_t utf8_sequence(const unsigned char *s, size_t len)
-{
-	unsigned c = s[0];
-	unsigned lo = 0x80, hi = 0xbf;  /* allowed range of the second byte */
-
-	if (c < 0x80)
-		return 1;
-	if (c < 0xc2 || c > 0xf4)
-		return 0;       /* continuation, overlong lead, or past U+10FFFF */
-	size_t n = utf8_lead_length(c);
-	if (c == 0xe0)
-		lo = 0xa0;      /* overlong */
-	else if (c == 0xed)
-		hi = 0x9f;      /* UTF-16 surrogates */
-	else if (c == 0xf0)
-		lo = 0x90;      /* overlong */
-	else if (c == 0xf4)
-		hi = 0x8f;      /* past U+10FFFF */
-	if (len < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t k = 2; k < n; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
+#include "base/utf8seq.h"
 
 /**
  * The code point of the multi-byte sequence at `s`, already known to be

@@ -1,6 +1,6 @@
 /* quote_check.c - checks src/base/quote.c: which names need quoting, held
- * to utf8_sequence() of src/text/utf8.h (the definition of well-formed
- * UTF-8, which quote.c copies) over every string of one to three bytes and
+ * to utf8_sequence() of src/base/utf8seq.h (the definition of well-formed
+ * UTF-8, which quote.c uses) over every string of one to three bytes and
  * every four-byte string led by a byte from F0 to F4; then, on those and
  * on seeded random names, that quote_c() reads back as C escapes to the
  * name, holds no control byte and is unquoted only for a name that needs
