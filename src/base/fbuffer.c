@@ -56,8 +56,25 @@ void fbuffer_release(struct fbuffer *fb)
 	fb->mem = fb->heap = 0;
 }
 
-/* Write all of p[0..n) as it is, or record the error; a 0-byte write
- * counts as a full device, as it would otherwise loop forever. */
+int write_all(int fd, const void *buf, size_t n, unsigned long long *written)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? errno : ENOSPC;
+		p += w;
+		n -= (size_t)w;
+		if (written)
+			*written += (size_t)w;
+	}
+	return 0;
+}
+
+/* Write all of p[0..n) as it is, or record the error. */
 static void write_raw(struct fbuffer *fb, const char *p, size_t n)
 {
 	if (fb->error)
@@ -69,25 +86,14 @@ static void write_raw(struct fbuffer *fb, const char *p, size_t n)
 		fb->written += n;
 		return;
 	}
-	while (n > 0) {
-		ssize_t w = write(fb->fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			fb->error = w < 0 ? errno : ENOSPC;
-			return;
-		}
-		p += w;
-		n -= (size_t)w;
-		fb->written += (size_t)w;
-	}
+	fb->error = write_all(fb->fd, p, n, &fb->written);
 }
 
 /* Line ends translated to CR LF are written from a block of this size. */
 #define CRLF_BLOCK 8192
 
 /* Write all of p[0..n), its line ends as CR LF with fb->crlf. */
-static void write_all(struct fbuffer *fb, const char *p, size_t n)
+static void write_out(struct fbuffer *fb, const char *p, size_t n)
 {
 	if (!fb->crlf) {
 		write_raw(fb, p, n);
@@ -119,7 +125,7 @@ static void write_all(struct fbuffer *fb, const char *p, size_t n)
 int fbuffer_flush(struct fbuffer *fb)
 {
 	if (!fb->mem && fb->len > 0) {
-		write_all(fb, fb->ptr, fb->len);
+		write_out(fb, fb->ptr, fb->len);
 		fb->len = 0;
 		fb->committed = 0;      /* nothing is left to be held */
 	}
@@ -141,7 +147,7 @@ static void grow(struct fbuffer *fb, size_t n)
 /* Write out ptr[0..n) and keep the rest at the start of the block. */
 static void write_front(struct fbuffer *fb, size_t n)
 {
-	write_all(fb, fb->ptr, n);
+	write_out(fb, fb->ptr, n);
 	memmove(fb->ptr, fb->ptr + n, fb->len - n);
 	fb->len -= n;
 	fb->committed = fb->committed > n ? fb->committed - n : 0;
@@ -277,7 +283,7 @@ void fbuffer_write_through(struct fbuffer *fb, const char *p, size_t n)
 		}
 	}
 	fbuffer_flush(fb);
-	write_all(fb, p, n);
+	write_out(fb, p, n);
 }
 
 void fbuffer_append_repeat(struct fbuffer *fb, char c, size_t n)

@@ -167,6 +167,15 @@ int fbuffer_abandon(struct fbuffer *fb);
  */
 int fbuffer_flush(struct fbuffer *fb);
 
+/**
+ * Write all of buf[0..n) to `fd`, going on after a short write or EINTR;
+ * a write of 0 bytes counts as a full device (ENOSPC), as it would
+ * otherwise loop forever.  Returns 0 or an errno value; adds what was
+ * written to *written (may be NULL).  The buffer's own writes, and the
+ * few made past it, all go through here.
+ */
+int write_all(int fd, const void *buf, size_t n, unsigned long long *written);
+
 /* --- Slow path (out of line) --- */
 
 /**

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/fbuffer.h"
 
 void compare_start(struct compare *c, int fd, int regular, int keep,
 		   int (*diverge)(void *ctx), void *ctx)
@@ -33,22 +34,6 @@ void compare_release(struct compare *c)
 	free(c->scratch);
 	c->ip = c->op = c->scratch = NULL;
 	c->ilen = c->olen = c->icap = c->ocap = 0;
-}
-
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? errno : ENOSPC;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 /* Read up to n bytes of src at input offset `at`; returns how many (fewer
@@ -76,7 +61,7 @@ static ssize_t read_again(const struct compare *c, void *buf, size_t n,
 static int copy_prefix(struct compare *c)
 {
 	if (c->src < 0)                 /* kept whole: ibase is 0 */
-		return write_all(c->dest, c->ip, (size_t)c->off);
+		return write_all(c->dest, c->ip, (size_t)c->off, NULL);
 	for (unsigned long long at = 0; at < c->off;) {
 		size_t want = c->off - at < COMPARE_BLOCK ? (size_t)(c->off - at) : COMPARE_BLOCK;
 		ssize_t r = read_again(c, c->scratch, want, at);
@@ -84,7 +69,7 @@ static int copy_prefix(struct compare *c)
 			return errno;
 		if ((size_t)r < want)
 			return EIO;     /* the file shrank under us */
-		int err = write_all(c->dest, c->scratch, want);
+		int err = write_all(c->dest, c->scratch, want, NULL);
 		if (err)
 			return err;
 		at += want;
@@ -105,7 +90,7 @@ static int differ(struct compare *c, const char *p, size_t n)
 	if (c->dest < 0)
 		return errno ? errno : EIO;
 	int err = copy_prefix(c);
-	return err ? err : write_all(c->dest, p, n);
+	return err ? err : write_all(c->dest, p, n, NULL);
 }
 
 /* How many leading bytes of a and b (n each) are equal. */
@@ -182,7 +167,7 @@ int compare_write(void *ctx, const char *p, size_t n)
 	if (c->error)
 		return c->error;
 	if (c->dest >= 0)
-		return write_all(c->dest, p, n);
+		return write_all(c->dest, p, n, NULL);
 	if (c->differ)
 		return 0;
 	if (c->src >= 0)
@@ -228,7 +213,7 @@ int compare_input_fd(const struct compare *c)
 
 	if (fd < 0)
 		return -1;
-	int err = write_all(fd, c->ip, c->ilen);
+	int err = write_all(fd, c->ip, c->ilen, NULL);
 	if (err) {
 		close(fd);
 		errno = err;

@@ -1,8 +1,7 @@
 /* tail.c - holding back the output's last newline.  See tail.h. */
 #include "cli/tail.h"
 
-#include <errno.h>
-#include <unistd.h>
+#include "base/fbuffer.h"
 
 /* The line end held back is the last t->held bytes of this. */
 #define LINE_END_CRLF "\r\n"
@@ -22,16 +21,7 @@ static int pass(struct tail *t, const char *p, size_t n)
 {
 	if (t->out)
 		return n ? t->out(t->out_ctx, p, n) : 0;
-	while (n > 0) {
-		ssize_t w = write(t->fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? errno : ENOSPC;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
+	return write_all(t->fd, p, n, NULL);
 }
 
 int tail_write(void *tail, const char *p, size_t n)
