@@ -135,6 +135,9 @@ struct sink {
 	void (*line_end)(void *ctx, int crlf);
 	/** Whether the comments are wanted (feed_hooks.comments). */
 	int keep_comments;
+	/** Whether an input of comments alone, and no value, is accepted
+	 *  (--comments: VS Code reads such a file as empty). */
+	int accept_comments_alone;
 	/** Whether blank lines between tokens are wanted, among the
 	 *  comments (sink_comment.blank), in JSON as in JSONC. */
 	int keep_blank_lines;

@@ -98,6 +98,8 @@ static void setup_parts(struct run *r)
 	if (r->cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);
+		/* -n accepts what formatting accepts */
+		sink.accept_comments_alone = opt->comments;
 	} else {
 		struct fbuffer output = r->fmt.output;
 		if (format_uses_width(opt))

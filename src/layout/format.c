@@ -172,6 +172,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.pause = sink_pause,
 		.innermost = sink_innermost,
 		.keep_comments = f->opt->comments,
+		.accept_comments_alone = f->opt->comments,
 		.keep_escapes = f->opt->keep_escapes,
 		.keep_blank_lines = f->opt->blank_lines,
 		.end_input = format_places(f->opt) ? sink_end_input : NULL,

@@ -59,6 +59,7 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank)
 	j->keep = keep;
 	j->keep_blank = keep_blank;
 	j->blank_queued = 0;
+	j->seen = 0;
 	j->in_string = j->escaped = 0;
 	j->line_blank = 1;
 	j->awaiting = 0;
@@ -100,6 +101,7 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
 		  unsigned long long at, int block)
 {
 	j->blank_queued = 0;
+	j->seen++;
 	if (!j->keep)
 		return;
 	*queue_entry(j) = (struct jsonc_entry){

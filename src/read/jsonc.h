@@ -36,6 +36,7 @@ struct jsonc {
 	int keep_blank;                 /* queue blank lines as entries */
 	int blank_queued;               /* one is queued since the last token
 					 * or comment */
+	unsigned long long seen;        /* comments passed, queued or not */
 	/* The state after what has been passed, carried to the next part. */
 	int in_string, escaped;
 	int line_blank;                 /* only white space since the line began */
@@ -84,11 +85,6 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
  */
 size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c);
 
-/** How many comments are queued and not taken yet (none unless kept). */
-static inline size_t jsonc_pending(const struct jsonc *j)
-{
-	return j->n - j->head;
-}
 
 /** Input offset of comment i of the last jsonc_take(). */
 unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i);

@@ -367,12 +367,13 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	new_parser(ps);
 }
 
-/* Whether the input held comments, which are kept, and nothing else: it
- * is written back (VS Code reads such a settings file as empty). */
+/* Whether the input held comments and nothing else, and the consumer
+ * accepts that (sink.accept_comments_alone): its comments are written
+ * back, as VS Code reads such a settings file as empty. */
 static int comments_alone(const struct parser *ps)
 {
 	return ps->values == 0 && !ps->seen_text && !ps->invalid &&
-	       jsonc_pending(&ps->jsonc) > 0;
+	       ps->sink.accept_comments_alone && ps->jsonc.seen > 0;
 }
 
 /* The end of the input: the last value must be complete. */
