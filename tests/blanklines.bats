@@ -141,3 +141,14 @@ GROUPED='{
 	run -2 "$JFMT" --blank-lines=some </dev/null
 	[ "${lines[0]}" = "jfmt: invalid blank-lines choice 'some' (expected keep or drop)" ]
 }
+
+@test "--width cannot keep comments or blank lines: a usage error, as the man page says" {
+	run -2 jfmt_in '[1]' --width=80 --comments
+	[ "${lines[0]}" = "jfmt: --width cannot keep comments: use --strip-comments with it" ]
+	run -2 jfmt_in '[1]' --width=80 --blank-lines=keep
+	[ "${lines[0]}" = "jfmt: --width cannot keep blank lines: use --blank-lines=drop with it" ]
+	run -0 jfmt_in $'[1, // c\n\n2]' --width=80 --strip-comments
+	[ "$output" = "[1, 2]" ]
+	run -0 jfmt_in $'[1,\n\n2]' --width=80 --blank-lines=drop
+	[ "$output" = "[1, 2]" ]
+}
