@@ -20,7 +20,8 @@ YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 EDITORCONFIG_CFLAGS := $(shell pkg-config --cflags editorconfig 2>/dev/null)
 EDITORCONFIG_LIBS   := $(shell pkg-config --libs editorconfig 2>/dev/null || echo -leditorconfig)
-JFMT_LIBS := $(YAJL_LIBS) $(EDITORCONFIG_LIBS)
+# -pthread: -j's threads (src/jobs/)
+JFMT_LIBS := $(YAJL_LIBS) $(EDITORCONFIG_LIBS) -pthread
 # CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
 # flags among them); what jfmt itself needs comes on top.
 JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS)

@@ -25,6 +25,21 @@ static struct {
 } before[DIAG_BEFORE_MAX];
 static size_t nbefore;
 
+/* diag_mute(): per thread, whether messages are counted, and how many */
+static _Thread_local int muted;
+static _Thread_local unsigned long muted_count;
+
+void diag_mute(int on)
+{
+	muted = on;
+	muted_count = 0;
+}
+
+unsigned long diag_muted(void)
+{
+	return muted_count;
+}
+
 void diag_before(void (*fn)(void *ctx), void *ctx)
 {
 	if (nbefore < DIAG_BEFORE_MAX) {
@@ -66,6 +81,10 @@ static void vmessage(const char *fmt, va_list ap)
 	char stack[MESSAGE_STACK], *text = stack;
 	va_list again;
 
+	if (muted) {
+		muted_count++;
+		return;
+	}
 	va_copy(again, ap);
 	int n = vsnprintf(stack, sizeof stack, fmt, ap);
 	if (n >= (int)sizeof stack) {
@@ -129,6 +148,7 @@ void diag_fatal(enum exit_status status, const char *fmt, ...)
 {
 	va_list ap;
 
+	muted = 0;
 	va_start(ap, fmt);
 	vmessage(fmt, ap);
 	va_end(ap);
@@ -153,6 +173,8 @@ void diag_at(const char *name, unsigned long long line, unsigned long long col,
 	size_t n = ex->caret < sizeof caret - 1 ? ex->caret : sizeof caret - 2;
 
 	diag_error("%s:%llu:%llu: %s", diag_name(name), line, col, msg);
+	if (muted)
+		return;
 	memset(caret, ' ', n);
 	caret[n] = '^';
 	fprintf(stderr, "    %.*s\n    %.*s\n", (int)ex->len, ex->text, (int)n + 1, caret);

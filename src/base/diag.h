@@ -41,6 +41,17 @@ void diag_before(void (*fn)(void *ctx), void *ctx);
 /** Stop running fn(ctx) before messages. */
 void diag_forget(void (*fn)(void *ctx), void *ctx);
 
+/**
+ * On the calling thread only, from now on (`on`) or no longer: messages
+ * are counted instead of printed (diag_fatal() still prints).  A thread
+ * that formats part of an input on speculation (jobs.h) mutes itself, and
+ * the input is formatted again in one piece if it would have said anything.
+ */
+void diag_mute(int on);
+
+/** How many messages the calling thread kept to itself (diag_mute()). */
+unsigned long diag_muted(void);
+
 /** Print "jfmt: " and the formatted message, and a newline. */
 void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
 

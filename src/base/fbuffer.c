@@ -25,6 +25,7 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->written = 0;
 	fb->last = '\n';
 	fb->crlf = 0;
+	fb->skip = 0;
 	fb->out = NULL;
 	fb->out_ctx = NULL;
 }
@@ -81,6 +82,13 @@ static void write_raw(struct fbuffer *fb, const char *p, size_t n)
 		return;
 	if (n > 0)
 		fb->last = p[n - 1];
+	if (FB_UNLIKELY(fb->skip > 0)) {        /* out already (fbuffer_rewind()) */
+		size_t k = n < fb->skip ? n : (size_t)fb->skip;
+		fb->skip -= k;
+		fb->written += k;
+		p += k;
+		n -= k;
+	}
 	if (fb->out) {
 		fb->error = n > 0 ? fb->out(fb->out_ctx, p, n) : 0;
 		fb->written += n;
@@ -268,6 +276,16 @@ int fbuffer_abandon(struct fbuffer *fb)
 	}
 	fbuffer_commit(fb);
 	return partly;
+}
+
+void fbuffer_rewind(struct fbuffer *fb, unsigned long long written, char last)
+{
+	fb->skip += fb->written - written;
+	fb->written = written;
+	fb->last = last;
+	fb->len = fb->committed = 0;
+	fb->streaming = 0;
+	fb->cap = fb->hold_max ? fbuffer_held_cap(fb) : fb->room;
 }
 
 void fbuffer_write_through(struct fbuffer *fb, const char *p, size_t n)

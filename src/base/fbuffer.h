@@ -56,6 +56,8 @@ struct fbuffer {
 	char last;      /* the last byte flushed, '\n' before any */
 	int crlf;       /* bound to fd or a function: each '\n' goes out as
 			 * CR LF (--eol=crlf); off at init */
+	unsigned long long skip; /* bytes out already: the next this many
+			 * flushed are counted, not written (fbuffer_rewind()) */
 #if defined(JFMT_DEBUG)
 	size_t reserved;/* len may grow to this without a check */
 #endif
@@ -175,6 +177,15 @@ int fbuffer_flush(struct fbuffer *fb);
  * few made past it, all go through here.
  */
 int write_all(int fd, const void *buf, size_t n, unsigned long long *written);
+
+/**
+ * Go back to where the output stood when fb->written was `written` and
+ * the last byte flushed `last`, everything buffered then being written
+ * out: what is buffered now is dropped, and as the same bytes are
+ * appended again, those written since are counted, not written twice.
+ * For formatting an input again from its start (jobs.h).
+ */
+void fbuffer_rewind(struct fbuffer *fb, unsigned long long written, char last);
 
 /* --- Slow path (out of line) --- */
 

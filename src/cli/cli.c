@@ -14,6 +14,7 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "jobs/jobs.h"
 #include "text/escape.h"
 
 /* The Makefile passes the version from the file VERSION; this fallback
@@ -48,7 +49,7 @@ enum {
 /* The name of standard input unless --stdin-filename gives one. */
 #define STDIN_NAME "<stdin>"
 
-static const char short_opts[] = ":aCcdhiklMno:rStVw:z";
+static const char short_opts[] = ":aCcdhij:klMno:rStVw:z";
 
 static const struct option long_opts[] = {
 	{ "ascii",        no_argument,       NULL, 'a' },
@@ -66,6 +67,7 @@ static const struct option long_opts[] = {
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "in-place",     no_argument,       NULL, 'i' },
 	{ "indent",       required_argument, NULL, OPT_INDENT },
+	{ "jobs",         required_argument, NULL, 'j' },
 	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
 	{ "keep-escapes", no_argument,       NULL, OPT_KEEP_ESCAPES },
 	{ "keep-going",   no_argument,       NULL, 'k' },
@@ -90,7 +92,7 @@ static const struct option long_opts[] = {
 };
 
 static const char help_text[] =
-"usage: jfmt [-aCcdhiklMnrStVz] [--indent=N] [-o FILE] [-w N] [FILE ...]\n"
+"usage: jfmt [-aCcdhiklMnrStVz] [--indent=N] [-j N] [-o FILE] [-w N] [FILE ...]\n"
 "Reformat JSON: pretty-print (the default) or compact it, exactly.\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "With -r, a directory FILE stands for its JSON and JSONC files, found in it\n"
@@ -153,6 +155,8 @@ static const char help_text[] =
 "                        a FILE already formatted is left untouched\n"
 "      --buffer-size=SIZE  hold each value back until it is complete, up to\n"
 "                        SIZE bytes (K, M, G; default 4M; 0 streams)\n"
+"  -j, --jobs=N          format each large FILE on N threads, writing the\n"
+"                        same bytes (default: one per CPU, from 4 MiB up)\n"
 "\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
@@ -232,6 +236,14 @@ static int parse_width(const char *s)
 	if (n < 0)
 		diag_usage("invalid width '%s' (expected 0 to %d)", s, WIDTH_MAX);
 	return (int)n;
+}
+
+static unsigned parse_jobs(const char *s)
+{
+	long n = parse_count(s, JOBS_MAX);
+	if (n < 1)
+		diag_usage("invalid number of jobs '%s' (expected 1 to %d)", s, JOBS_MAX);
+	return (unsigned)n;
 }
 
 static enum eol_choice parse_eol(const char *s)
@@ -327,6 +339,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'd': cli->diff = 1; break;
 	case 'h': print_and_exit(help_text); break;
 	case 'i': cli->in_place = 1; break;
+	case 'j': cli->jobs = parse_jobs(optarg); break;
 	case 'k': cli->keep_going = 1; break;
 	case 'l': cli->list = 1; break;
 	case 'M': cli->color = COLOR_NEVER; break;

@@ -36,6 +36,7 @@ struct cli {
 				 * this many bytes (0: stream) */
 	int in_place;
 	int progress;
+	unsigned jobs;          /* -j N; 0: by the input's size (jobs.h) */
 	const char *output;     /* -o FILE, or NULL for stdout */
 	char **files;           /* the operands; none means standard input */
 	int nfiles;

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "base/diag.h"
 #include "base/fbuffer.h"
+#include "jobs/jobs.h"
 #include "layout/format.h"
 #include "files/outfile.h"
 #include "base/progress.h"
@@ -34,6 +35,7 @@ struct run {
 	struct formatter fmt;           /* formatting, or */
 	struct validator val;           /* -n: validating only */
 	struct progress progress;
+	struct jobs jobs;               /* -j: several threads for a large input */
 	char *storage;                  /* the output's block */
 	const char *outname;            /* -o's FILE, or NULL: standard output */
 	struct tail tail;               /* between the output and its file,
@@ -54,17 +56,27 @@ static _Noreturn void die_write_error(int err, const char *name)
 	diag_fatal(EXIT_IO, "write error: %s", strerror(err));
 }
 
+/* Read one input, on several threads if -j says so and it pays. */
+static enum exit_status read_input(struct run *r, const char *name, int fd)
+{
+	enum exit_status status;
+
+	if (jobs_format(&r->jobs, name, fd, &r->fmt.output, &status))
+		return status;
+	return reader_run(&r->reader, name, fd);
+}
+
 /* Format one named input ("-" is standard input). */
 static enum exit_status format_file(struct run *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
-		return reader_run(&r->reader, r->cli->stdin_name, STDIN_FILENO);
+		return read_input(r, r->cli->stdin_name, STDIN_FILENO);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		diag_errno(path, errno);
 		return EXIT_IO;
 	}
-	enum exit_status status = reader_run(&r->reader, path, fd);
+	enum exit_status status = read_input(r, path, fd);
 	close(fd);
 	return status;
 }
@@ -95,6 +107,8 @@ static void setup_parts(struct run *r)
 
 	reader_init(&r->reader, r->cur.allow_comments, r->cli->keep_going, &r->progress);
 	reader_set_single(&r->reader, r->cli->single);
+	jobs_init(&r->jobs, r->cli->jobs, opt, r->cli->validate || r->cur.allow_comments ||
+		  r->cli->progress || r->cli->single);
 	if (r->cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);

@@ -49,9 +49,11 @@ void blocks_start(struct blocks *b)
 	b->bom = 0;
 }
 
-static ssize_t read_some(int fd, unsigned char *buf, size_t n)
+static ssize_t read_some(const struct blocks *b, int fd, unsigned char *buf, size_t n)
 {
 	ssize_t got;
+	if (b->source)
+		return b->source(b->source_ctx, buf, n);
 	do
 		got = read(fd, buf, n);
 	while (got < 0 && errno == EINTR);
@@ -72,7 +74,7 @@ static ssize_t extend_read(struct blocks *b, int fd, size_t *from)
 		cur->p = b->block[b->cur] + skip;
 	}
 	while (got < want) {
-		ssize_t n = read_some(fd, b->block[b->cur] + used + got,
+		ssize_t n = read_some(b, fd, b->block[b->cur] + used + got,
 				      b->cap[b->cur] - used - got);
 		if (n < 0)
 			return -1;
@@ -89,13 +91,13 @@ static ssize_t extend_read(struct blocks *b, int fd, size_t *from)
  * text, may arrive a byte at a time from a pipe: read on until the first
  * ENCODING_SNIFF bytes are in (or the input ends), so that what is found
  * does not depend on how the input was cut. */
-static ssize_t first_read(int fd, unsigned char *buf, size_t *skip)
+static ssize_t first_read(const struct blocks *b, int fd, unsigned char *buf, size_t *skip)
 {
-	ssize_t n = read_some(fd, buf, READ_BLOCK);
+	ssize_t n = read_some(b, fd, buf, READ_BLOCK);
 
 	*skip = 0;
 	while (n > 0 && n < ENCODING_SNIFF) {
-		ssize_t more = read_some(fd, buf + n, READ_BLOCK - (size_t)n);
+		ssize_t more = read_some(b, fd, buf + n, READ_BLOCK - (size_t)n);
 		if (more < 0)
 			return -1;
 		if (more == 0)
@@ -120,9 +122,9 @@ ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
 
 	unsigned char *buf = b->block[!b->cur];
 	if (w->cur.p == NULL)
-		n = first_read(fd, buf, &skip);
+		n = first_read(b, fd, buf, &skip);
 	else
-		n = read_some(fd, buf, READ_BLOCK);
+		n = read_some(b, fd, buf, READ_BLOCK);
 	if (n <= 0)
 		return n;
 	if (w->cur.p) {

@@ -39,6 +39,10 @@ struct blocks {
 	size_t newlines;                /* newlines in win.cur so far (the
 					 * caller counts them: blocks_count()) */
 	int bom;                        /* the input began with a byte order mark */
+	/* read(2)'s stand-in, when set: fills buf with up to n bytes, returns
+	 * how many (0 at the end) */
+	ssize_t (*source)(void *ctx, unsigned char *buf, size_t n);
+	void *source_ctx;
 };
 
 /** Two empty blocks; free them with blocks_release(). */

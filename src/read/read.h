@@ -72,6 +72,16 @@ static inline void reader_set_tap(struct reader *r,
 	r->tap_ctx = ctx;
 }
 
+/** Read the next inputs through source(ctx, buf, n), which stands in for
+ * read(2) on their descriptor (jobs.h); NULL: read(2) again. */
+static inline void reader_set_source(struct reader *r,
+				     ssize_t (*source)(void *ctx, unsigned char *buf, size_t n),
+				     void *ctx)
+{
+	r->in.source = source;
+	r->in.source_ctx = ctx;
+}
+
 /** Free what `r` allocated. */
 void reader_release(struct reader *r);
 

@@ -1,0 +1,86 @@
+/* jobs.h - jfmt -j: one large input formatted on several threads, the
+ * output byte for byte what one thread writes.
+ *
+ * A regular file is mapped into memory and cut into chunks (split.h): a
+ * stream of values after a newline outside every value, one top-level
+ * array at a comma between its elements.  Each worker thread has its own
+ * reader (read.h) and formatter (format.h) and formats whole chunks into
+ * memory of its own; the calling thread finds the cuts, hands out the
+ * chunks and writes the pieces to the output, in input order, through the
+ * same buffer (and so the same holding back, line ends and write errors)
+ * as one thread would.
+ *
+ * A chunk of an array is formatted as the inside of an array that holds
+ * one element already ("[ 0," before it, ",0]" after it): the formatter
+ * is then where it would be in the whole input, and what it writes from
+ * the chunk's first element up to the element after it is the piece.
+ * Chunks of a stream stand alone.
+ *
+ * A chunk is taken only if it parsed without a word from the reader
+ * (the workers' messages are muted, diag.h).  That proves the cuts right:
+ * the first chunk starts where the input does, and a chunk that parsed
+ * whole ends where the next one must start.  Anything else, whether the
+ * input is broken or a cut fell in the wrong place, and the input is
+ * formatted again from its start with one thread, the bytes out already
+ * counted, not written twice (fbuffer_rewind()): every message, and what
+ * is written before it, is then one thread's.
+ *
+ * Memory: the input is mapped, not read; each worker has its reader's
+ * blocks, and at most JOBS_SLOTS_PER_JOB chunks per thread are out at
+ * once, each with its formatted text.
+ */
+#ifndef JFMT_JOBS_H
+#define JFMT_JOBS_H
+
+#include <stddef.h>
+
+#include "base/fbuffer.h"
+#include "base/status.h"
+#include "style/options.h"
+
+/* The most threads -j takes. */
+#define JOBS_MAX 256
+
+/* Without -j, an input is formatted on several threads only from this
+ * size up: below it, starting threads costs more than it gains. */
+#define JOBS_MIN_INPUT ((size_t)4 << 20)
+
+/* The largest and smallest chunk: an input is cut into about
+ * JOBS_CHUNKS_PER_JOB chunks per thread, so that the threads end together. */
+#define JOBS_BLOCK_MAX ((size_t)8 << 20)
+#define JOBS_BLOCK_MIN ((size_t)1 << 20)
+#define JOBS_CHUNKS_PER_JOB 8
+
+/* Chunks out at once per thread: one being formatted, one waiting. */
+#define JOBS_SLOTS_PER_JOB 2
+
+/* If no cut comes within this many chunks' worth of the start, the input
+ * is one value that does not split: one thread formats it. */
+#define JOBS_FIRST_CUT_CHUNKS 4
+
+struct jobs {
+	unsigned want;          /* -j N; 0: the CPUs this process may run on,
+				 * for inputs of JOBS_MIN_INPUT and more */
+	int off;                /* what is asked cannot be split */
+	const struct format_options *opt;
+	size_t block;           /* JFMT_JOBS_BLOCK (for tests), or 0 */
+};
+
+/**
+ * Prepare `j` for -j `want` (0: the default) and the layout `opt`, which
+ * must outlive it.  `off`: one thread whatever the input (what is asked
+ * reads the input as it goes: comments, --progress, -n).
+ */
+void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off);
+
+/**
+ * Format the input `fd` (named `name` in messages) into `out`, on several
+ * threads if that pays.  Returns 1 when it did, with the input's status in
+ * *status (write errors are left in `out` for the caller); 0 when the
+ * caller must format the input itself, from where `fd` stood: nothing of
+ * it is out, or what is will not be written twice (fbuffer_rewind()).
+ */
+int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
+		enum exit_status *status);
+
+#endif

@@ -1,0 +1,209 @@
+/* split.c - finding the cuts of an input: a vectorised structural scan.
+ * See split.h.
+ *
+ * Each block of 64 bytes becomes six bit masks (quotes, backslashes,
+ * opening and closing brackets, and the bytes a cut may be at).  The
+ * escaped quotes come out with the odd-run trick of simdjson (a backslash
+ * run that starts on an even bit and ends on an odd one escapes the byte
+ * after it), the string bytes as the prefix parity of the quotes left.
+ * On x86-64 the masks are built with SSE2 compares (cpu.h), or AVX2 ones
+ * where the CPU has them, with the popcnt instruction (without it, a
+ * call to libgcc's bit count took a fifth of the scan); elsewhere a byte
+ * at a time.
+ */
+#include "jobs/split.h"
+
+#include <string.h>
+
+#include "base/cpu.h"
+
+struct masks {
+	uint64_t quote, backslash, open, close, cut;
+};
+
+static void masks_plain(const unsigned char *p, size_t n, unsigned char cut, struct masks *m)
+{
+	memset(m, 0, sizeof *m);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t bit = (uint64_t)1 << i;
+		unsigned char c = p[i];
+		m->quote |= c == '"' ? bit : 0;
+		m->backslash |= c == '\\' ? bit : 0;
+		m->open |= c == '[' || c == '{' ? bit : 0;
+		m->close |= c == ']' || c == '}' ? bit : 0;
+		m->cut |= c == cut ? bit : 0;
+	}
+}
+
+#if defined(CPU_X86)
+/* The bits of the 16 bytes at p that equal c. */
+static inline uint64_t eq16(__m128i v, char c)
+{
+	return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+static inline void masks_block(const unsigned char *p, unsigned char cut, struct masks *m)
+{
+	struct masks r = { 0 };
+
+	for (int k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+		/* '[' and '{' differ only in bit 5, as do ']' and '}' */
+		__m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		int s = 16 * k;
+		r.quote |= eq16(v, '"') << s;
+		r.backslash |= eq16(v, '\\') << s;
+		r.open |= eq16(folded, '{') << s;
+		r.close |= eq16(folded, '}') << s;
+		r.cut |= eq16(v, (char)cut) << s;
+	}
+	*m = r;
+}
+#if defined(CPU_ASK)
+static inline __attribute__((always_inline, target("avx2")))
+uint64_t eq32(__m256i v, char c)
+{
+	return (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c)));
+}
+
+static inline __attribute__((always_inline, target("avx2")))
+void masks_wide(const unsigned char *p, unsigned char cut, struct masks *m)
+{
+	__m256i lo = _mm256_loadu_si256((const __m256i *)p);
+	__m256i hi = _mm256_loadu_si256((const __m256i *)(p + 32));
+	__m256i bit5 = _mm256_set1_epi8(0x20);
+	__m256i flo = _mm256_or_si256(lo, bit5), fhi = _mm256_or_si256(hi, bit5);
+
+	m->quote = eq32(lo, '"') | eq32(hi, '"') << 32;
+	m->backslash = eq32(lo, '\\') | eq32(hi, '\\') << 32;
+	m->open = eq32(flo, '{') | eq32(fhi, '{') << 32;
+	m->close = eq32(flo, '}') | eq32(fhi, '}') << 32;
+	m->cut = eq32(lo, (char)cut) | eq32(hi, (char)cut) << 32;
+}
+#endif
+#else
+static inline void masks_block(const unsigned char *p, unsigned char cut, struct masks *m)
+{
+	masks_plain(p, SPLIT_BLOCK, cut, m);
+}
+#endif
+
+/* The bytes escaped by a backslash; *carry says whether the first byte of
+ * the next block is. */
+static inline uint64_t escaped_bytes(uint64_t bs, uint64_t *carry)
+{
+	const uint64_t even = 0x5555555555555555ULL;
+
+	bs &= ~*carry;
+	uint64_t follows = bs << 1 | *carry;
+	uint64_t odd_starts = bs & ~even & ~follows;
+	uint64_t sum;
+	*carry = __builtin_add_overflow(odd_starts, bs, &sum);
+	uint64_t invert = sum << 1;
+	return (even ^ invert) & follows;
+}
+
+/* Bit i set when an odd number of bits up to and including i are. */
+static inline uint64_t prefix_parity(uint64_t x)
+{
+	x ^= x << 1;
+	x ^= x << 2;
+	x ^= x << 4;
+	x ^= x << 8;
+	x ^= x << 16;
+	x ^= x << 32;
+	return x;
+}
+
+void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
+		   enum split_shape shape)
+{
+	memset(s, 0, sizeof *s);
+	s->p = p;
+	s->n = n;
+	s->shape = shape;
+#if defined(CPU_ASK)
+	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT);
+#endif
+}
+
+/* The masks of the block at s->pos, `m` (from get_masks), outside
+ * strings; the carries of the next block in *next. */
+static inline __attribute__((always_inline))
+void outside_strings(const struct splitter *s, struct masks *m, struct splitter *next)
+{
+	uint64_t carry = s->escaped;
+	uint64_t quotes = m->quote & ~escaped_bytes(m->backslash, &carry);
+	uint64_t inside = prefix_parity(quotes) ^ s->in_string;
+	next->escaped = carry;
+	next->in_string = (uint64_t)((int64_t)inside >> 63);
+	m->open &= ~inside;
+	m->close &= ~inside;
+	m->cut &= ~inside;
+}
+
+/* splitter_next() for one way of building the masks: NAME, compiled for
+ * TARGET, with GET_MASKS for a whole block. */
+#define DEFINE_NEXT(NAME, TARGET, GET_MASKS)                                          \
+TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)              \
+{                                                                                     \
+	/* a cut's depth: outside every value, or inside the top array */             \
+	const long want = s->shape == SPLIT_STREAM ? 0 : 1;                           \
+	const unsigned char cut = s->shape == SPLIT_STREAM ? '\n' : ',';              \
+                                                                                      \
+	while (s->pos < s->n) {                                                       \
+		if (s->pos >= until)                                                  \
+			return SPLIT_NOT_YET;                                         \
+		struct masks m;                                                       \
+		struct splitter next = *s;                                            \
+		if (s->n - s->pos >= SPLIT_BLOCK)                                     \
+			GET_MASKS(s->p + s->pos, cut, &m);                            \
+		else                                                                  \
+			masks_plain(s->p + s->pos, s->n - s->pos, cut, &m);           \
+		outside_strings(s, &m, &next);                                        \
+		long depth = s->depth;                                                \
+		uint64_t cuts = m.cut;                                                \
+		if (from > s->pos)                                                    \
+			cuts &= from - s->pos >= SPLIT_BLOCK ? 0 :                    \
+				~(uint64_t)0 << (from - s->pos);                      \
+		long opens = __builtin_popcountll(m.open);                            \
+		long closes = __builtin_popcountll(m.close);                          \
+		/* deeper than a cut all through the block: counted whole */         \
+		if (cuts == 0 || depth - closes > want) {                             \
+			depth += opens - closes;                                      \
+		} else {                                                              \
+			/* each structural byte in turn */                            \
+			uint64_t all = m.open | m.close | m.cut;                      \
+			while (all) {                                                 \
+				int i = __builtin_ctzll(all);                         \
+				uint64_t bit = (uint64_t)1 << i;                      \
+				all &= all - 1;                                       \
+				if (m.open & bit)                                     \
+					depth++;                                      \
+				else if (m.close & bit)                               \
+					depth--;                                      \
+				else if ((cuts & bit) && depth == want)               \
+					return s->pos + (size_t)i; /* done again */   \
+			}                                                             \
+		}                                                                     \
+		s->depth = depth;                                                     \
+		s->in_string = next.in_string;                                        \
+		s->escaped = next.escaped;                                            \
+		s->pos += SPLIT_BLOCK;                                                \
+	}                                                                             \
+	return s->n;                                                                  \
+}
+
+DEFINE_NEXT(next_narrow, , masks_block)
+#if defined(CPU_ASK)
+DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt"))), masks_wide)
+#endif
+
+size_t splitter_next(struct splitter *s, size_t from, size_t until)
+{
+#if defined(CPU_ASK)
+	if (s->wide)
+		return next_wide(s, from, until);
+#endif
+	return next_narrow(s, from, until);
+}

@@ -1,0 +1,59 @@
+/* split.h - where an input may be cut into chunks that format apart: the
+ * structural pre-scan of jfmt -j (jobs.h).
+ *
+ * Two shapes split: a stream of values (NDJSON, values one after another,
+ * RFC 7464 records), cut after a newline outside every value, and one
+ * top-level array, cut at a comma between its elements.  A struct
+ * splitter walks the input once, front to back, in blocks of 64 bytes:
+ * which quotes are escaped, which bytes are inside strings (a running
+ * parity of the quotes that are not), and the depth of brackets outside
+ * them.  Only the blocks where a cut is looked for are walked byte by
+ * structural byte; the others are counted whole.
+ *
+ * The scan trusts the input to be JSON.  When it is not, a cut may fall
+ * anywhere: the chunks on either side then fail to parse on their own, and
+ * the input is formatted again in one piece (jobs.h), so that a wrong cut
+ * costs time, never a wrong byte.
+ */
+#ifndef JFMT_SPLIT_H
+#define JFMT_SPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The bytes a splitter looks at as one. */
+#define SPLIT_BLOCK 64
+
+enum split_shape {
+	SPLIT_STREAM,           /* a newline outside every value */
+	SPLIT_ARRAY,            /* a comma between the top array's elements */
+};
+
+struct splitter {
+	const unsigned char *p; /* the input */
+	size_t n;
+	enum split_shape shape;
+	int wide;               /* AVX2 and popcnt may be used */
+	/* the state at the start of block `pos` (a multiple of SPLIT_BLOCK) */
+	size_t pos;
+	uint64_t in_string;     /* all ones inside a string, else 0 */
+	uint64_t escaped;       /* 1: the block's first byte is escaped */
+	long depth;             /* brackets open outside strings */
+};
+
+/** Start scanning p[0..n) for cuts of `shape`. */
+void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
+		   enum split_shape shape);
+
+/* What splitter_next() returns when it stopped looking at `until`. */
+#define SPLIT_NOT_YET ((size_t)-1)
+
+/**
+ * The first cut at or after `from` (which never goes back between
+ * calls): the offset of its newline or comma.  Returns n if there is
+ * none, or SPLIT_NOT_YET if there is none before `until` (the scan can
+ * go on from there).
+ */
+size_t splitter_next(struct splitter *s, size_t from, size_t until);
+
+#endif

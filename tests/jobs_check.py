@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""tests/jobs_check.py JFMT [SEED] - jfmt -j against jfmt -j1: the same
+stdout, stderr and exit status, over generated inputs cut into many small
+chunks (JFMT_JOBS_BLOCK), every layout, valid and broken input.
+
+Prints one line per difference and exits 1 if there was any.  The inputs
+are made with a fixed seed; their values and elements straddle every cut,
+as the chunk sizes run from 1 byte up.  Run by tests/jobs.bats."""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+JFMT = sys.argv[1]
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 7464)
+
+STRINGS = ['', 'plain', 'a,b', '[{', '}]', 'q"uote', 'back\\slash\\', '\\"',
+           'line\nbreak', 'tab\t', 'é ü 漢字', '\U0001f600', ',\n', '\\\\"']
+
+
+def value(depth=0):
+    r = rng.random()
+    if depth > 3 or r < 0.35:
+        return rng.choice([None, True, False, 0, -1, 12345678901234567890,
+                           1.5e-7, 3.25, rng.choice(STRINGS)])
+    if r < 0.65:
+        return {rng.choice(STRINGS) + str(i): value(depth + 1)
+                for i in range(rng.randint(0, 4))}
+    return [value(depth + 1) for _ in range(rng.randint(0, 4))]
+
+
+def dumps(v, pretty):
+    return json.dumps(v, ensure_ascii=rng.random() < 0.3,
+                      indent=2 if pretty else None)
+
+
+def inputs():
+    vals = [value() for _ in range(60)]
+    ins = {}
+    ins['ndjson'] = ''.join(dumps(v, False) + '\n' for v in vals)
+    ins['pretty-stream'] = ''.join(dumps(v, True) + '\n' for v in vals)
+    ins['array-pretty'] = dumps(vals, True) + '\n'
+    ins['array-compact'] = dumps(vals, False)
+    ins['array-scalars'] = '[' + ',\n'.join(str(i) for i in range(400)) + ']\n'
+    ins['array-stream'] = ''.join(dumps([v, v], False) + '\n' for v in vals)
+    ins['seq'] = ''.join('\x1e' + dumps(v, rng.random() < 0.5) + '\n' for v in vals)
+    ins['crlf'] = ins['ndjson'].replace('\n', '\r\n')
+    ins['bom'] = '\ufeff' + ins['array-pretty']
+    ins['blank-lines'] = '\n\n' + ins['ndjson'].replace('\n', '\n  \n') + '\n\n\n'
+    ins['escapes'] = ''.join('"\\u00e9\\ud83d\\ude00\\ud800 %d"\n' % i
+                             for i in range(300))
+    lines = ins['ndjson'].split('\n')
+    ins['bad-line'] = '\n'.join(lines[:30] + ['{"a": }'] + lines[30:])
+    ins['bad-element'] = ins['array-pretty'].replace('null', 'nul', 1)
+    ins['bad-late'] = ins['array-compact'][:-5] + ',]'
+    ins['truncated'] = ins['array-pretty'][:-40]
+    ins['raw-newline'] = ins['ndjson'].replace('"plain"', '"pl\nain"', 1)
+    ins['bad-utf8'] = ins['ndjson']
+    return ins
+
+
+LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
+           ['--color=always'], ['-w', '40'], ['--seq'], ['--keep-escapes'],
+           ['--eol=crlf'], ['--eol=auto'], ['-k'], ['-c', '-k'],
+           ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c']]
+BLOCKS = ['1', '7', '100', '1000']
+
+
+def run(args, block=None):
+    env = dict(os.environ)
+    env.pop('JFMT_JOBS_BLOCK', None)
+    if block:
+        env['JFMT_JOBS_BLOCK'] = block
+    p = subprocess.run([JFMT] + args, capture_output=True, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    bad = 0
+    with tempfile.TemporaryDirectory() as d:
+        paths = {}
+        for name, text in inputs().items():
+            data = text.encode()
+            if name == 'bad-utf8':
+                data = data.replace(b'plain', b'pl\xffain', 1)
+            paths[name] = os.path.join(d, name + '.json')
+            with open(paths[name], 'wb') as f:
+                f.write(data)
+        runs = [(lay, [p]) for p in paths.values() for lay in LAYOUTS]
+        runs.append(([], [paths['ndjson'], paths['array-pretty'], paths['bad-line'],
+                          paths['seq']]))
+        for lay, files in runs:
+            block = rng.choice(BLOCKS)
+            want = run(['-j1'] + lay + files)
+            got = run(['-j3'] + lay + files, block)
+            if want != got:
+                bad += 1
+                print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s %s' %
+                      (block, ' '.join(lay), ' '.join(os.path.basename(f) for f in files)))
+        # -o FILE, and standard input that is a regular file
+        out1, out2 = os.path.join(d, 'o1'), os.path.join(d, 'o2')
+        for name in ['ndjson', 'array-pretty', 'bad-element']:
+            want = run(['-j1', '-o', out1, paths[name]])
+            got = run(['-j2', '-o', out2, paths[name]], '50')
+            same = want[0] == got[0] and want[2].replace(b'o1', b'o2') == got[2]
+            if same and want[0] == 0:
+                same = open(out1, 'rb').read() == open(out2, 'rb').read()
+            if not same:
+                bad += 1
+                print('differs: jfmt -j2 -o FILE', name)
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
