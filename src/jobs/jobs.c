@@ -22,6 +22,10 @@
  * (NDJSON): if they are, it is cut at newlines found with memchr, and the
  * scan (split.h) runs only if that turns out wrong. */
 #define JOBS_SAMPLE (64 * 1024)
+/* An array's elements may be longer: up to this many of them are looked
+ * at, as far as JOBS_SAMPLE_MAX bytes. */
+#define JOBS_SAMPLE_LINES 16
+#define JOBS_SAMPLE_MAX ((size_t)4 << 20)
 
 /* What stands before and after a chunk of an array (jobs.h): the
  * element before it is the four bytes that the first read must hold
@@ -406,6 +410,8 @@ struct run {
 	 * until a chunk fails to parse); otherwise by the scan, which starts
 	 * at `scan_from`. */
 	int lines;
+	char indent[FORMAT_INDENT_MAX * 4];     /* an array's elements' */
+	size_t indent_len;
 	struct splitter sp;
 	size_t scan_from;
 	size_t block;
@@ -423,21 +429,50 @@ static void scan_from(struct run *r, size_t from)
 		      r->array ? SPLIT_ARRAY : SPLIT_STREAM);
 }
 
-/* The end of the chunk that starts at `start`, the first cut at or after
- * `from`: after its newline (a text sequence's only where a record
- * starts), or at its comma; r->size if none.  SPLIT_NOT_YET if none
- * comes before `until`. */
+/* Where a line of the input begins an element of the top array (whole
+ * lines): the newline after its comma, then `indent`, then not white
+ * space.  Returns the offset of the first such comma at or after `from`,
+ * r->size if none, SPLIT_NOT_YET if none before `until`. */
+static size_t element_line(const struct run *r, size_t from, size_t until)
+{
+	const unsigned char *p = r->in;
+	size_t n = r->size, k = r->indent_len, start = from;
+
+	while (from < n) {
+		const unsigned char *nl = memchr(p + from, '\n', n - from);
+		if (!nl)
+			break;
+		size_t at = (size_t)(nl - p);
+		if (at > until)
+			return SPLIT_NOT_YET;
+		from = at + 1;
+		if (n - from <= k || memcmp(p + from, r->indent, k) != 0 || blank(p[from + k]))
+			continue;
+		while (at > 0 && (p[at - 1] == ' ' || p[at - 1] == '\t' || p[at - 1] == '\r'))
+			at--;
+		if (at > start && p[at - 1] == ',')
+			return at - 1;
+	}
+	return n;
+}
+
+/* The end of the chunk whose cut is looked for from `from`: after its
+ * newline (a text sequence's only where a record starts), or at its
+ * comma; r->size if there is none.  SPLIT_NOT_YET if none comes before
+ * `until`. */
 static size_t find_cut(struct run *r, size_t from, size_t until)
 {
 	const unsigned char *p = r->in;
 	size_t n = r->size;
 
+	if (r->lines && r->array)
+		return element_line(r, from, until);
 	for (;;) {
 		size_t at;
 		if (r->lines) {
 			const unsigned char *nl = from < n ? memchr(p + from, '\n', n - from) : NULL;
 			at = nl ? (size_t)(nl - p) : n;
-			if (at > until)
+			if (at != n && at > until)
 				return SPLIT_NOT_YET;
 		} else {
 			at = splitter_next(&r->sp, from - r->scan_from,
@@ -454,18 +489,60 @@ static size_t find_cut(struct run *r, size_t from, size_t until)
 	}
 }
 
-/* Whether the stream's first bytes (up to `span`) have all their newlines
- * outside values, as NDJSON has: then it is cut at newlines. */
-static int whole_lines(struct run *r, size_t span)
+/* An array's elements' indentation: the first line after its '[', if
+ * nothing else follows the '[' on its line.  Returns 0 if there is none. */
+static int element_indent(struct run *r, size_t end)
 {
-	size_t end = span < r->size ? span : r->size;
-	size_t cuts = 0, lines = 0, at = 0;
+	const unsigned char *p = r->in;
+	const unsigned char *open = memchr(p, '[', end);
+	const unsigned char *nl = open ? memchr(open, '\n', end - (size_t)(open - p)) : NULL;
 
-	for (const unsigned char *nl; (nl = memchr(r->in + at, '\n', end - at)); at = (size_t)(nl - r->in) + 1)
-		lines++;
-	scan_from(r, 0);
-	for (at = 0; (at = splitter_next(&r->sp, at, end)) < end; at++)
-		cuts++;
+	if (!nl)
+		return 0;
+	for (const unsigned char *q = open + 1; q < nl; q++)
+		if (!blank(*q))
+			return 0;
+	size_t i = (size_t)(nl - p) + 1, k = 0;
+	while (i + k < end && k < sizeof r->indent && (p[i + k] == ' ' || p[i + k] == '\t'))
+		k++;
+	memcpy(r->indent, p + i, k);
+	r->indent_len = k;
+	return 1;
+}
+
+/*
+ * Whether the input's first `span` bytes are in whole lines: a stream's
+ * newlines all outside values (NDJSON), or an array's elements each on a
+ * line of its own, indented as the first, after a comma that the scan
+ * finds too.  Then it is cut at such lines, found with memchr; the scan
+ * (split.h) runs only if that turns out wrong (cut_again()).
+ */
+static int whole_lines(struct run *r)
+{
+	size_t end = r->size < JOBS_SAMPLE ? r->size : JOBS_SAMPLE;
+	size_t lines = 0, cuts = 0, at = 0;
+
+	if (r->array) {
+		/* up to JOBS_SAMPLE_LINES elements, as far as JOBS_SAMPLE_MAX */
+		end = r->size < JOBS_SAMPLE_MAX ? r->size : JOBS_SAMPLE_MAX;
+		if (!element_indent(r, end))
+			return 0;
+		scan_from(r, 0);
+		r->lines = 1;
+		for (size_t cut = 0; lines < JOBS_SAMPLE_LINES &&
+		     (at = element_line(r, at, end)) < end; at++, lines++) {
+			while (cut < at)
+				cut = splitter_next(&r->sp, cut ? cut + 1 : 0, end);
+			cuts += cut == at;
+		}
+		r->lines = 0;
+	} else {
+		for (const unsigned char *nl; (nl = memchr(r->in + at, '\n', end - at)); lines++)
+			at = (size_t)(nl - r->in) + 1;
+		scan_from(r, 0);
+		for (at = 0; (at = splitter_next(&r->sp, at, end)) < end; at++)
+			cuts++;
+	}
 	return lines > 0 && cuts == lines;
 }
 
@@ -670,11 +747,11 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		goto one_thread;        /* --width may keep a short array on a line */
 	r.block = chunk_size(j, size, threads);
 	r.nworkers = threads;
-	r.lines = !r.array && whole_lines(&r, JOBS_SAMPLE);
+	r.lines = whole_lines(&r);
 	scan_from(&r, 0);
 	/* one value that does not split: one thread, having lost little */
 	size_t first = size > r.block ?
-		find_cut(&r, r.block, r.block * JOBS_FIRST_CUT_CHUNKS) : size;
+		find_cut(&r, r.block, r.block * JOBS_FIRST_CUT_CHUNKS + JOBS_SAMPLE) : size;
 	if (first == SPLIT_NOT_YET || first >= size)
 		goto one_thread;
 	scan_from(&r, 0);

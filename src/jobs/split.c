@@ -123,28 +123,41 @@ void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
 	s->n = n;
 	s->shape = shape;
 #if defined(CPU_ASK)
-	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT);
+	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT) &&
+		  CPU_FEATURE_ACTIVE(PCLMULQDQ);
 #endif
 }
 
-/* The masks of the block at s->pos, `m` (from get_masks), outside
- * strings; the carries of the next block in *next. */
-static inline __attribute__((always_inline))
-void outside_strings(const struct splitter *s, struct masks *m, struct splitter *next)
+/* Keep of the masks `m` of the block at s->pos what is outside strings;
+ * the carries of the next block go in *next.  PARITY is prefix_parity()
+ * or a faster equal. */
+#define OUTSIDE_STRINGS(s, m, next, PARITY)                                           \
+	do {                                                                          \
+		uint64_t carry_ = (s)->escaped, quotes_ = (m)->quote;                 \
+		if ((m)->backslash | carry_)                                          \
+			quotes_ &= ~escaped_bytes((m)->backslash, &carry_);           \
+		uint64_t inside_ = (quotes_ ? PARITY(quotes_) : 0) ^ (s)->in_string;  \
+		(next)->escaped = carry_;                                             \
+		(next)->in_string = (uint64_t)((int64_t)inside_ >> 63);               \
+		(m)->open &= ~inside_;                                                \
+		(m)->close &= ~inside_;                                               \
+		(m)->cut &= ~inside_;                                                 \
+	} while (0)
+
+#if defined(CPU_ASK)
+/* prefix_parity() in one carry-less multiply by all ones */
+static inline __attribute__((always_inline, target("pclmul,sse2")))
+uint64_t parity_clmul(uint64_t x)
 {
-	uint64_t carry = s->escaped;
-	uint64_t quotes = m->quote & ~escaped_bytes(m->backslash, &carry);
-	uint64_t inside = prefix_parity(quotes) ^ s->in_string;
-	next->escaped = carry;
-	next->in_string = (uint64_t)((int64_t)inside >> 63);
-	m->open &= ~inside;
-	m->close &= ~inside;
-	m->cut &= ~inside;
+	__m128i v = _mm_set_epi64x(0, (long long)x);
+	__m128i ones = _mm_set1_epi8((char)0xff);
+	return (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(v, ones, 0));
 }
+#endif
 
 /* splitter_next() for one way of building the masks: NAME, compiled for
  * TARGET, with GET_MASKS for a whole block. */
-#define DEFINE_NEXT(NAME, TARGET, GET_MASKS)                                          \
+#define DEFINE_NEXT(NAME, TARGET, GET_MASKS, PARITY)                                          \
 TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)              \
 {                                                                                     \
 	/* a cut's depth: outside every value, or inside the top array */             \
@@ -160,7 +173,7 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 			GET_MASKS(s->p + s->pos, cut, &m);                            \
 		else                                                                  \
 			masks_plain(s->p + s->pos, s->n - s->pos, cut, &m);           \
-		outside_strings(s, &m, &next);                                        \
+		OUTSIDE_STRINGS(s, &m, &next, PARITY);                                \
 		long depth = s->depth;                                                \
 		uint64_t cuts = m.cut;                                                \
 		if (from > s->pos)                                                    \
@@ -194,9 +207,9 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 	return s->n;                                                                  \
 }
 
-DEFINE_NEXT(next_narrow, , masks_block)
+DEFINE_NEXT(next_narrow, , masks_block, prefix_parity)
 #if defined(CPU_ASK)
-DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt"))), masks_wide)
+DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt,pclmul"))), masks_wide, parity_clmul)
 #endif
 
 size_t splitter_next(struct splitter *s, size_t from, size_t until)
