@@ -25,6 +25,7 @@ _jfmt_long_options='
 	--help
 	--in-place
 	--indent=
+	--jobs=
 	--jsonc
 	--keep-going
 	--label=

@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# tests/jobs.bats - -j N: a large input formatted on several threads writes
+# what one thread writes, byte for byte, says the same and exits the same,
+# whatever the layout and wherever the input is cut.  JFMT_JOBS_BLOCK (for
+# testing) makes the chunks small, so that small inputs are cut often.
+
+load test_helper
+
+# ndjson FILE LINES: LINES records, one per line.
+ndjson() {
+	py 'import json, sys
+for i in range(int(sys.argv[2])):
+    print(json.dumps({"id": i, "s": "a,b]\"}\\" * (i % 3), "v": [i, None, True]}))' \
+		"$T/x" "$2" >"$1"
+}
+
+@test "-j takes 1 to 256 threads; anything else is a usage error" {
+	put in '[1,2]'
+	for v in 0 257 -1 x 2x ''; do
+		run --separate-stderr "$JFMT" -j "$v" in
+		[ "$status" -eq 2 ] || { echo "-j '$v' exited $status"; return 1; }
+		[ "${stderr_lines[0]}" = "jfmt: invalid number of jobs '$v' (expected 1 to 256)" ]
+	done
+	run --separate-stderr "$JFMT" --jobs=256 -c in
+	[ "$status" -eq 0 ] && [ "$output" = "[1,2]" ]
+}
+
+@test "-j1 and -jN agree on output, messages and exit status: generated inputs cut everywhere, every layout" {
+	need_cmd python3
+	run python3 "$TESTS_DIR/jobs_check.py" "$JFMT"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "a stream and an array are formatted on several threads, not one after a failed try" {
+	need_cmd strace python3
+	ndjson nd.json 3000
+	py 'import json; json.dump([{"k": i, "t": "x,]" * i} for i in range(2000)], open("arr.json", "w"), indent=2)'
+	for f in nd.json arr.json; do
+		"$JFMT" -j1 "$f" >one
+		JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read,lseek \
+			"$JFMT" -j2 "$f" >two
+		same_bytes one two
+		grep -qE 'clone3?\(' trace || { echo "$f: no thread started"; return 1; }
+		# the input is mapped, never read as one thread would
+		! grep -qE '^[0-9]+ +read\(3, "[[{]' trace || { echo "$f: read on one thread"; return 1; }
+	done
+}
+
+@test "a broken record: the messages, the output before them and the exit status of one thread" {
+	ndjson nd.json 2000
+	py 'import sys
+lines = open("nd.json").read().split("\n")
+lines[1500] = lines[1500][:-3]
+open("bad.json", "w").write("\n".join(lines))'
+	for opts in "-c" "-c -k" "" "--buffer-size=0"; do
+		# shellcheck disable=SC2086
+		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
+		# shellcheck disable=SC2086
+		JFMT_JOBS_BLOCK=2000 "$JFMT" -j3 $opts bad.json >two 2>two.err && st2=0 || st2=$?
+		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ]
+		same_bytes one two
+		same_bytes one.err two.err
+		grep -q '^jfmt: bad.json:1501:' two.err
+	done
+}
+
+@test "standard input from a pipe or a file, -o FILE and several inputs: the same bytes" {
+	ndjson nd.json 1500
+	"$JFMT" -j1 -c nd.json nd.json >want
+	JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c - <nd.json >got1
+	cat nd.json | JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c >got2
+	JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c -o got3 nd.json
+	cat got1 got2 >got12
+	same_bytes want got12
+	cat got3 got3 >got33
+	same_bytes want got33
+	JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c nd.json nd.json >got4
+	same_bytes want got4
+}
+
+@test "standard input that is a file read from part way: from there on" {
+	ndjson nd.json 1500
+	{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <nd.json
+	{ head -n 1 >/dev/null; JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c >got; } <nd.json
+	same_bytes want got
+}
