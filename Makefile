@@ -43,7 +43,7 @@ HDRS := $(wildcard src/*/*.h)
 # `make deps-all` DEPS_ALL (and the --width oracle's node packages).
 DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
 	python3 mandoc
-DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace \
+DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace parallel \
 	python3-yaml git man-db \
 	clang libclang-rt-14-dev valgrind \
 	hyperfine gnuplot-nox \
@@ -51,7 +51,7 @@ DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace \
 	debhelper dpkg-dev fakeroot lintian devscripts
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
 
-.PHONY: all deps deps-all test check check-asan debug general check-yajl install uninstall clean bench \
+.PHONY: all deps deps-all test check check-asan check-tsan debug general check-yajl install uninstall clean bench \
 	fuzz dist distcheck deb
 
 all: jfmt
@@ -115,6 +115,17 @@ build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 
 check-asan: build/asan/jfmt
 	@tests/run asan
+
+# -j's threads under ThreadSanitizer: build/tsan/jfmt runs the -j tests
+# (a data race is reported on standard error, which the tests compare).
+TSAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+build/tsan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
+	@mkdir -p build/tsan
+	$(CC) -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(TSAN_FLAGS) \
+	  $(SRCS) $(JFMT_LIBS) -o $@
+
+check-tsan: build/tsan/jfmt
+	@JFMT=$(CURDIR)/build/tsan/jfmt TSAN_OPTIONS=halt_on_error=1 tests/run tests/jobs.bats
 
 # build/debug/jfmt: the debug assertions, without a sanitizer.
 debug: build/debug/jfmt

@@ -280,6 +280,10 @@ int fbuffer_abandon(struct fbuffer *fb)
 
 void fbuffer_rewind(struct fbuffer *fb, unsigned long long written, char last)
 {
+	if (fb->mem) {                  /* nothing was written */
+		fb->len = fb->committed = 0;
+		return;
+	}
 	fb->skip += fb->written - written;
 	fb->written = written;
 	fb->last = last;

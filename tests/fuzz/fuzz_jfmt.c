@@ -17,8 +17,9 @@
  *   byte 2, bits 0-1: pretty with 2, 4, 8 or 16 spaces (the widest reach
  *           past the 126 columns that fixed room covers at depth 8);
  *           bit 2: --keep-escapes   bit 3: --blank-lines=keep (pretty,
- *           unsorted, without --width, as jfmt allows it); the other bits
- *           are not used.
+ *           unsorted, without --width, as jfmt allows it).
+ *           bit 4: the document is also formatted with -j3 (jobs.h), in
+ *           chunks of 1 to 29 bytes (bits 5-7, times 4, plus one).
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -46,6 +47,10 @@
  *   - with --width N, a line longer than N columns holds one token (a
  *     scalar or a bracket), after a key or not: nothing that could have
  *     been broken.
+ *   - with -j3, in chunks of a few bytes, the status, output and messages
+ *     are those of one thread, byte for byte, both written through an
+ *     output buffer held back as jfmt's is (not with --check, which
+ *     -j leaves to one thread);
  *   - the general path alone (general_only, as `make general` builds the
  *     referee) gives the same status, output and messages, byte for byte,
  *     read the same way: every layout fast path (plain, quick, noted keys,
@@ -76,6 +81,7 @@
 #include "base/diag.h"
 #include "text/escape.h"
 #include "base/fbuffer.h"
+#include "jobs/jobs.h"
 #include "layout/format.h"
 #include "read/read.h"
 #include "layout/validate.h"
@@ -225,6 +231,71 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 			(int)res->msg_len, res->msg);
 		abort();
 	}
+}
+
+/* The output of a run_jobs(): what the held buffer hands on. */
+static int append_out(void *ctx, const char *p, size_t n)
+{
+	fbuffer_append(ctx, p, n);
+	return 0;
+}
+
+#define JOBS_HOLD ((size_t)4 << 20)     /* jfmt's --buffer-size default */
+
+/* Format doc[0..len) as jfmt does, on `threads` threads in chunks of
+ * `block` bytes (1: one thread), through an output buffer bound as jfmt
+ * binds it: what an invalid document leaves is dropped. */
+static void run_jobs(struct run *res, const struct format_options *opt, int comments,
+		     const uint8_t *doc, size_t len, unsigned threads, size_t block)
+{
+	struct formatter fmt;
+	struct reader reader;
+	struct sink sink;
+	struct jobs jobs;
+	char storage[4096];
+
+	memset(res, 0, sizeof *res);
+	FILE *msgs = open_memstream(&res->msg, &res->msg_len);
+	if (!msgs)
+		die("open_memstream");
+	int fd = memfd_create("fuzz_jfmt", MFD_CLOEXEC);
+	if (fd < 0)
+		die("memfd_create");
+	if (len > 0 && write(fd, doc, len) != (ssize_t)len)
+		die("write");
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		die("lseek");
+	fbuffer_init_mem(&res->out);
+	reader_init(&reader, comments, keep_going, NULL);
+	if (format_uses_width(opt))
+		width_format_init(&fmt, opt, reader_hooks(&reader));
+	else
+		format_init(&fmt, opt, reader_hooks(&reader));
+	fbuffer_init_fn(&fmt.output, append_out, &res->out, storage, sizeof storage);
+	fbuffer_hold(&fmt.output, JOBS_HOLD);
+	if (format_uses_width(opt))
+		width_format_sink(&fmt, &sink);
+	else
+		format_sink(&fmt, &sink);
+	reader_set_sink(&reader, &sink);
+	jobs_init(&jobs, threads, opt, comments);
+	jobs.block = block;
+	FILE *saved = stderr;
+	stderr = msgs;
+	if (!jobs_format(&jobs, "<fuzz>", fd, &fmt.output, &res->status))
+		res->status = reader_run(&reader, "<fuzz>", fd);
+	if (res->status != EXIT_OK)
+		fbuffer_abandon(&fmt.output);
+	fbuffer_flush(&fmt.output);
+	stderr = saved;
+	reader_release(&reader);
+	fbuffer_release(&fmt.output);
+	if (format_uses_width(opt))
+		width_format_release(&fmt);
+	else
+		format_release(&fmt);
+	close(fd);
+	fclose(msgs);
 }
 
 static void run_release(struct run *res)
@@ -714,6 +785,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    (!same_output(&m, &g) && (m.status == EXIT_OK || !referee_valid_only)))
 			referee_differs(doc, len, &m, &g);
 		run_release(&g);
+	}
+	/* -j3 in chunks of a few bytes: one thread's bytes and words */
+	if ((data[2] & 0x10) && !check) {
+		struct run one, three;
+		size_t block = (size_t)(data[2] >> 5) * 4 + 1;
+		run_jobs(&one, &opt, comments, doc, len, 1, block);
+		run_jobs(&three, &opt, comments, doc, len, 3, block);
+		if (one.status != three.status || !same_output(&one, &three) ||
+		    !same_messages(&one, &three))
+			fail("-j3 differs from one thread", doc, len, &one, &three);
+		run_release(&one);
+		run_release(&three);
 	}
 	if (keep_going && !check && !comments && !opt.seq) {
 		struct run k;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# slow/jobs.bats - -j on inputs of tens of MiB, in their default chunks:
+# the same bytes as -j1, memory bounded by the threads and not by the
+# input; and jfmt as the per-part step of GNU parallel, whose output must
+# be jfmt's own.  The quick cases are in jobs.bats.
+
+load ../test_helper
+
+# records FILE N: N JSON Lines records of about 150 bytes.
+records() {
+	python3 -c 'import json, sys
+w = sys.stdout.write
+for i in range(int(sys.argv[1])):
+    w(json.dumps({"id": i, "user": "u%d" % (i % 977), "text": "caf\u00e9, [ok] \"q\" " * (i % 5),
+                  "tags": ["a", "b"][: i % 3], "score": i * 0.25, "ok": i % 2 == 0}) + "\n")' "$2" >"$1"
+}
+
+@test "40 MiB of JSON Lines and a 40 MiB array: -j2 writes what -j1 writes, every chunk a default one" {
+	records big.ndjson 280000
+	python3 -c 'import json, sys
+recs = [json.loads(l) for l in open("big.ndjson")]
+json.dump(recs, open("big.json", "w"), indent=2, ensure_ascii=False)'
+	for f in big.ndjson big.json; do
+		for opts in "-c" "" "-S --tab" "--color=always"; do
+			# shellcheck disable=SC2086
+			"$JFMT" -j1 $opts "$f" >one
+			# shellcheck disable=SC2086
+			"$JFMT" -j2 $opts "$f" >two
+			same_bytes one two || { echo "$f $opts"; return 1; }
+		done
+	done
+}
+
+@test "memory grows with the threads, not with the input" {
+	need_cmd /usr/bin/time
+	is_sanitizer_build && skip "a sanitizer's shadow memory makes RSS meaningless"
+	records big.ndjson 400000
+	/usr/bin/time -f %M "$JFMT" -j2 -c big.ndjson >/dev/null 2>rss
+	# 2 threads: up to 4 chunks of at most 8 MiB and their output, the
+	# mapped pages in flight, the output's hold-back
+	kb=$(tail -n 1 rss)
+	[ "$kb" -le $((80 * 1024)) ] || { echo "peak RSS $kb KiB"; return 1; }
+}
+
+@test "GNU parallel --pipepart with jfmt -c per part writes what jfmt -c writes" {
+	command -v parallel >/dev/null 2>&1 ||
+		skip "GNU parallel is not installed (apt-get install parallel)"
+	parallel --version 2>/dev/null | grep -q 'GNU parallel' ||
+		skip "parallel is not GNU parallel"
+	records big.ndjson 100000
+	"$JFMT" -c big.ndjson >want
+	parallel --will-cite --pipepart -a big.ndjson --block 1M -k "$JFMT" -c >got
+	same_bytes want got
+	# across hosts: the local one named as a host (-S :)
+	parallel --will-cite --pipepart -a big.ndjson --block 2M -k -S : "$JFMT" -c >got2
+	same_bytes want got2
+	# a bad record: reported, skipped with -k, and exit status 1 from the part
+	sed -i '5000s/.$/ BAD/' big.ndjson
+	run --separate-stderr parallel --will-cite --pipepart -a big.ndjson --block 1M -k "$JFMT" -c -k
+	[ "$status" -eq 1 ]
+	[[ ${stderr_lines[0]} == "jfmt: <stdin>:"* ]]
+	[ "${#lines[@]}" -eq 99999 ]
+}
