@@ -593,6 +593,11 @@ static int write_done(struct run *r, struct fbuffer *out, size_t lead)
 		if (!c->ok)
 			return -1;
 		pthread_mutex_unlock(&pl->lock);
+		/* Whole values, after whole values: out at once, as one
+		 * thread would write them once each is complete, without a
+		 * copy into the block that holds a value back. */
+		if (c->kind == CHUNK_STREAM && out->len == out->committed)
+			out->streaming = 1;
 		fbuffer_append(out, c->text.ptr + c->cut_from, c->cut_to - c->cut_from);
 		if (c->kind == CHUNK_STREAM || c->kind == CHUNK_TAIL) {
 			fbuffer_commit(out);
