@@ -25,9 +25,14 @@
  * counted, not written twice (fbuffer_rewind()): every message, and what
  * is written before it, is then one thread's.
  *
- * Memory: the input is mapped, not read; each worker has its reader's
- * blocks, and at most JOBS_SLOTS_PER_JOB chunks per thread are out at
- * once, each with its formatted text.
+ * Memory: the input is mapped, not read (and let go of as it is
+ * written); each worker has its reader's blocks, and at most
+ * JOBS_SLOTS_PER_JOB chunks per thread are out at once, each with its
+ * formatted text.
+ *
+ * jobs.c has the threads and the writing in order, cuts.c where the
+ * chunks end (split.c, the structural scan), worker.c one thread's
+ * formatting.
  */
 #ifndef JFMT_JOBS_H
 #define JFMT_JOBS_H

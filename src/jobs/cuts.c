@@ -1,0 +1,189 @@
+/* cuts.c - the shape of an input and where its chunks end.  See cuts.h. */
+#include "jobs/cuts.h"
+
+#include <string.h>
+
+#include "read/blocks.h"
+#include "read/skip.h"
+
+/* How much of a stream's start shows whether its lines are whole values
+ * (JSON Lines). */
+#define SAMPLE (64 * 1024)
+/* An array's elements may be longer: up to this many of them are looked
+ * at, as far as SAMPLE_MAX bytes. */
+#define SAMPLE_LINES 16
+#define SAMPLE_MAX ((size_t)4 << 20)
+
+static int blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Start the scan at `from`, where no value is open (or, for an array, an
+ * element is about to begin). */
+void cutter_scan_from(struct cutter *r, size_t from)
+{
+	r->scan_from = from;
+	splitter_init(&r->sp, r->in + from, r->size - from,
+		      r->array ? SPLIT_ARRAY : SPLIT_STREAM);
+}
+
+/* Where a line of the input begins an element of the top array (whole
+ * lines): the newline after its comma, then `indent`, then not white
+ * space.  Returns the offset of the first such comma at or after `from`,
+ * r->size if none, SPLIT_NOT_YET if none before `until`. */
+static size_t element_line(const struct cutter *r, size_t from, size_t until)
+{
+	const unsigned char *p = r->in;
+	size_t n = r->size, k = r->indent_len, start = from;
+
+	while (from < n) {
+		const unsigned char *nl = memchr(p + from, '\n', n - from);
+		if (!nl)
+			break;
+		size_t at = (size_t)(nl - p);
+		if (at > until)
+			return SPLIT_NOT_YET;
+		from = at + 1;
+		if (n - from <= k || memcmp(p + from, r->indent, k) != 0 || blank(p[from + k]))
+			continue;
+		while (at > 0 && (p[at - 1] == ' ' || p[at - 1] == '\t' || p[at - 1] == '\r'))
+			at--;
+		if (at > start && p[at - 1] == ',')
+			return at - 1;
+	}
+	return n;
+}
+
+/* The end of the chunk whose cut is looked for from `from`: after its
+ * newline (a text sequence's only where a record starts), or at its
+ * comma; r->size if there is none.  SPLIT_NOT_YET if none comes before
+ * `until`. */
+size_t cutter_next(struct cutter *r, size_t from, size_t until)
+{
+	const unsigned char *p = r->in;
+	size_t n = r->size;
+
+	if (r->lines && r->array)
+		return element_line(r, from, until);
+	for (;;) {
+		size_t at;
+		if (r->lines) {
+			const unsigned char *nl = from < n ? memchr(p + from, '\n', n - from) : NULL;
+			at = nl ? (size_t)(nl - p) : n;
+			if (at != n && at > until)
+				return SPLIT_NOT_YET;
+		} else {
+			at = splitter_next(&r->sp, from - r->scan_from,
+					   until == SIZE_MAX ? SIZE_MAX : until - r->scan_from);
+			if (at == SPLIT_NOT_YET)
+				return at;
+			at += r->scan_from;
+		}
+		if (at >= n || r->array)
+			return at;
+		if (!r->seq || (at + 1 < n && p[at + 1] == SKIP_RS))
+			return at + 1;
+		from = at + 1;
+	}
+}
+
+/* An array's elements' indentation: the first line after its '[', if
+ * nothing else follows the '[' on its line.  Returns 0 if there is none. */
+static int element_indent(struct cutter *r, size_t end)
+{
+	const unsigned char *p = r->in;
+	const unsigned char *open = memchr(p, '[', end);
+	const unsigned char *nl = open ? memchr(open, '\n', end - (size_t)(open - p)) : NULL;
+
+	if (!nl)
+		return 0;
+	for (const unsigned char *q = open + 1; q < nl; q++)
+		if (!blank(*q))
+			return 0;
+	size_t i = (size_t)(nl - p) + 1, k = 0;
+	while (i + k < end && k < sizeof r->indent && (p[i + k] == ' ' || p[i + k] == '\t'))
+		k++;
+	memcpy(r->indent, p + i, k);
+	r->indent_len = k;
+	return 1;
+}
+
+/*
+ * Whether the input's first `span` bytes are in whole lines: a stream's
+ * newlines all outside values (NDJSON), or an array's elements each on a
+ * line of its own, indented as the first, after a comma that the scan
+ * finds too.  Then it is cut at such lines, found with memchr; the scan
+ * (split.h) runs only if that turns out wrong (cutter_scan_from()).
+ */
+static int whole_lines(struct cutter *r)
+{
+	size_t end = r->size < SAMPLE ? r->size : SAMPLE;
+	size_t lines = 0, cuts = 0, at = 0;
+
+	if (r->array) {
+		/* up to SAMPLE_LINES elements, as far as SAMPLE_MAX */
+		end = r->size < SAMPLE_MAX ? r->size : SAMPLE_MAX;
+		if (!element_indent(r, end))
+			return 0;
+		cutter_scan_from(r, 0);
+		r->lines = 1;
+		for (size_t cut = 0; lines < SAMPLE_LINES &&
+		     (at = element_line(r, at, end)) < end; at++, lines++) {
+			while (cut < at)
+				cut = splitter_next(&r->sp, cut ? cut + 1 : 0, end);
+			cuts += cut == at;
+		}
+		r->lines = 0;
+	} else {
+		for (const unsigned char *nl; (nl = memchr(r->in + at, '\n', end - at)); lines++)
+			at = (size_t)(nl - r->in) + 1;
+		cutter_scan_from(r, 0);
+		for (at = 0; (at = splitter_next(&r->sp, at, end)) < end; at++)
+			cuts++;
+	}
+	return lines > 0 && cuts == lines;
+}
+
+/* Whether the input is one top-level array (else a stream); *seq: a
+ * text sequence. */
+static int input_shape(const unsigned char *p, size_t n, int *seq)
+{
+	size_t i = 0;
+
+	if (n >= BLOCKS_BOM_LEN && memcmp(p, blocks_bom, BLOCKS_BOM_LEN) == 0)
+		i = BLOCKS_BOM_LEN;
+	*seq = i < n && p[i] == SKIP_RS;
+	while (i < n && blank(p[i]))
+		i++;
+	return i < n && p[i] == '[';
+}
+
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size)
+{
+	memset(c, 0, sizeof *c);
+	c->in = in;
+	c->size = size;
+	c->array = input_shape(in, size, &c->seq);
+	c->lines = whole_lines(c);
+	cutter_scan_from(c, 0);
+}
+
+int cutter_blank_from(const struct cutter *c, size_t from)
+{
+	while (from < c->size && blank(c->in[from]))
+		from++;
+	return from == c->size;
+}
+
+int cutter_first_line_crlf(const struct cutter *c)
+{
+	const unsigned char *p = c->in;
+	size_t n = c->size;
+	size_t first = n < READ_BLOCK ? n : READ_BLOCK;
+	size_t i = first >= BLOCKS_BOM_LEN && !memcmp(p, blocks_bom, BLOCKS_BOM_LEN) ?
+		   BLOCKS_BOM_LEN : 0;
+	const unsigned char *nl = memchr(p + i, '\n', first - i);
+
+	return nl && nl > p + i && nl[-1] == '\r';
+}

@@ -1,0 +1,55 @@
+/* cuts.h - where jfmt -j cuts an input (jobs.h): its shape, and the end
+ * of each chunk.
+ *
+ * A stream of values is cut after a newline outside every value, one
+ * top-level array at a comma between its elements.  Input in whole lines
+ * (JSON Lines, or an array with each element on lines of its own,
+ * indented as the first) is cut at such lines, found with memchr; other
+ * input by the structural scan (split.h).  The whole-lines guess is made
+ * from the input's start, against the scan; a chunk that then fails to
+ * parse sends the rest to the scan (cutter_scan_from()).
+ */
+#ifndef JFMT_CUTS_H
+#define JFMT_CUTS_H
+
+#include <stddef.h>
+
+#include "jobs/split.h"
+#include "style/options.h"
+
+struct cutter {
+	const unsigned char *in;
+	size_t size;
+	int array;              /* one top-level array, else a stream */
+	int seq;                /* a text sequence: cut only where RS starts
+				 * a record */
+	int lines;              /* cut at whole lines (not by the scan) */
+	char indent[FORMAT_INDENT_MAX * 4];     /* an array's elements' */
+	size_t indent_len;
+	struct splitter sp;     /* the scan, from `scan_from` */
+	size_t scan_from;
+};
+
+/** Look at in[0..size): its shape, and whether it is in whole lines. */
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size);
+
+/** Cut by the scan from now on, starting at `from`, where a chunk starts
+ * (no value open; in an array, an element about to begin). */
+void cutter_scan_from(struct cutter *c, size_t from);
+
+/**
+ * The end of the chunk whose cut is looked for from `from` (which never
+ * goes back between calls, but after cutter_scan_from()): after its
+ * newline, or at its comma; c->size if there is none; SPLIT_NOT_YET if
+ * none comes before `until`.
+ */
+size_t cutter_next(struct cutter *c, size_t from, size_t until);
+
+/** Whether the input from `from` on is nothing but white space. */
+int cutter_blank_from(const struct cutter *c, size_t from);
+
+/** --eol=auto: whether the input's first line ends with CR LF, as the
+ * reader decides it from its first read (read.c). */
+int cutter_first_line_crlf(const struct cutter *c);
+
+#endif

@@ -1,0 +1,82 @@
+/* worker.h - one thread of jfmt -j (jobs.h): a reader and a formatter of
+ * its own, formatting whole chunks into memory.
+ *
+ * A chunk of a stream is read as an input of its own.  A chunk of an
+ * array is read as the inside of an array that holds an element already
+ * ("[ 0," before it, ",0]" after it): the formatter is then where it
+ * would be in the whole input, and what it writes from the chunk's first
+ * element up to the element after it is the piece that goes out.  Which
+ * bytes those are, the worker learns from callbacks put before the
+ * formatter's, that note where the output stands as each element of the
+ * top array begins.  The worker's messages are muted (diag.h): a chunk
+ * is good only if it parsed without one.
+ */
+#ifndef JFMT_WORKER_H
+#define JFMT_WORKER_H
+
+#include <stddef.h>
+#include <yajl/yajl_parse.h>
+
+#include "base/fbuffer.h"
+#include "layout/formatter.h"
+#include "read/read.h"
+#include "style/options.h"
+
+enum chunk_kind {
+	CHUNK_STREAM,           /* values whole */
+	CHUNK_HEAD,             /* an array's start and its first elements */
+	CHUNK_INSIDE,           /* elements */
+	CHUNK_TAIL,             /* the last elements, the array's end, what follows */
+};
+
+struct chunk {
+	size_t from, to;        /* the input's bytes */
+	enum chunk_kind kind;
+	struct fbuffer text;    /* formatted, in memory */
+	size_t cut_from, cut_to; /* the piece of it that goes out */
+	int done;               /* formatted */
+	int ok;                 /* ... and parsed without a message */
+};
+
+/* What every worker reads. */
+struct job_input {
+	const struct format_options *opt;
+	const char *name;       /* for messages (muted) */
+	const unsigned char *in;
+	int seq;                /* a text sequence: chunks start with RS */
+};
+
+/* A worker's input: up to three parts read one after another. */
+struct source {
+	const unsigned char *part[3];
+	size_t len[3];
+	int i;
+	size_t off;
+};
+
+struct worker {
+	/* First: yajl's context is the formatter, and the callbacks that
+	 * mark an array's elements take it as the worker. */
+	struct formatter fmt;
+	struct reader reader;
+	const struct job_input *input;
+	struct source src;
+	const yajl_callbacks *inner;    /* the formatter's callbacks */
+	yajl_callbacks marking;         /* ... behind the marking ones */
+	size_t depth;                   /* containers open */
+	size_t elements;                /* values begun inside the top array */
+	size_t first_mark, last_mark;   /* the output's length as the second
+					 * element, and the latest one, began */
+};
+
+/** Set up `w` to format chunks of `input` (`array`: of one top-level
+ * array); `input` must outlive it. */
+void worker_setup(struct worker *w, const struct job_input *input, int array);
+
+/** Free what `w` allocated. */
+void worker_release(struct worker *w);
+
+/** Format chunk `c` into c->text; set c->ok and the piece to write. */
+void worker_format(struct worker *w, struct chunk *c);
+
+#endif
