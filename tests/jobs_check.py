@@ -64,7 +64,8 @@ def inputs():
 LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
            ['--color=always'], ['-w', '40'], ['--seq'], ['--keep-escapes'],
            ['--eol=crlf'], ['--eol=auto'], ['-k'], ['-c', '-k'],
-           ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c']]
+           ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c'],
+           ['--blank-lines=keep'], ['--single'], ['--strip-comments']]
 BLOCKS = ['1', '7', '100', '1000']
 
 
