@@ -65,7 +65,8 @@ LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
            ['--color=always'], ['-w', '40'], ['--seq'], ['--keep-escapes'],
            ['--eol=crlf'], ['--eol=auto'], ['-k'], ['-c', '-k'],
            ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c'],
-           ['--blank-lines=keep'], ['--single'], ['--strip-comments']]
+           ['--blank-lines=keep'], ['--single'], ['--strip-comments'],
+           ['-w', '20'], ['-w', '80', '-S', '--color=always']]
 BLOCKS = ['1', '7', '100', '1000']
 
 

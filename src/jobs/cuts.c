@@ -159,12 +159,26 @@ static int input_shape(const unsigned char *p, size_t n, int *seq)
 	return i < n && p[i] == '[';
 }
 
+/* Whether the array the input starts with ends early, within SAMPLE_MAX,
+ * with values after it: a stream whose first value is an array. */
+static int values_follow(struct cutter *c)
+{
+	struct splitter sp;
+	size_t end = c->size < SAMPLE_MAX ? c->size : SAMPLE_MAX;
+
+	splitter_init(&sp, c->in, c->size, SPLIT_STREAM);
+	size_t at = splitter_next(&sp, 0, end);
+	return at < end && !cutter_blank_from(c, at);
+}
+
 void cutter_init(struct cutter *c, const unsigned char *in, size_t size)
 {
 	memset(c, 0, sizeof *c);
 	c->in = in;
 	c->size = size;
 	c->array = input_shape(in, size, &c->seq);
+	if (c->array && values_follow(c))
+		c->array = 0;
 	c->lines = whole_lines(c);
 	cutter_scan_from(c, 0);
 }

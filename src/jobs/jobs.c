@@ -321,8 +321,6 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	struct run r;
 	memset(&r, 0, sizeof r);
 	cutter_init(&r.cut, in, size);
-	if (r.cut.array && format_uses_width(j->opt))
-		goto one_thread;        /* --width may keep a short array on a line */
 	r.block = chunk_size(j, size, threads);
 	r.nthreads = threads;
 	/* one value that does not split: one thread, having lost little */

@@ -1,15 +1,17 @@
 /* worker.c - formatting one chunk at a time into memory.  See worker.h. */
 #include "jobs/worker.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/diag.h"
 #include "layout/format.h"
 #include "layout/width_format.h"
 
-/* What stands before and after a chunk of an array (jobs.h): the
- * element before it is the four bytes that the first read must hold
- * (blocks.h), the one after it closes the array. */
+/* What stands before and after a chunk of an array (worker.h): the
+ * element before it is at least the four bytes that the first read must
+ * hold (blocks.h), the one after it closes the array. */
 static const char array_before[] = "[ 0,";
 static const char array_after[] = ",0]";
 /* Before a chunk of a stream: a newline, so that its first bytes are not
@@ -80,6 +82,7 @@ static int mark_start_map(void *ctx)
 {
 	struct worker *w = ctx;
 	element(w);
+	w->tops += w->depth == 0;
 	w->depth++;
 	return w->inner->yajl_start_map(ctx);
 }
@@ -95,6 +98,7 @@ static int mark_start_array(void *ctx)
 {
 	struct worker *w = ctx;
 	element(w);
+	w->tops += w->depth == 0;
 	w->depth++;
 	return w->inner->yajl_start_array(ctx);
 }
@@ -140,12 +144,24 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 	}
 	/* --eol=auto: the whole input's first line says (jobs_format()) */
 	sink.line_end = NULL;
+	w->before_len = sizeof array_before - 1;
+	if (format_uses_width(input->opt))      /* a string wider than a line */
+		w->before_len = (size_t)input->opt->width + sizeof "[ \"\","  - 1 + 1;
+	w->before = xrealloc(NULL, w->before_len);
+	if (format_uses_width(input->opt)) {
+		memcpy(w->before, "[ \"", 3);
+		memset(w->before + 3, 'x', w->before_len - 5);
+		memcpy(w->before + w->before_len - 2, "\",", 2);
+	} else {
+		memcpy(w->before, array_before, w->before_len);
+	}
 	reader_set_sink(&w->reader, &sink);
 	reader_set_source(&w->reader, source_read, &w->src);
 }
 
 void worker_release(struct worker *w)
 {
+	free(w->before);
 	reader_release(&w->reader);
 	fbuffer_release(&w->fmt.output);
 	if (format_uses_width(w->input->opt))
@@ -166,14 +182,14 @@ void worker_format(struct worker *w, struct chunk *c)
 		s->part[0] = (const unsigned char *)stream_before;
 		s->len[0] = sizeof stream_before - 1;
 	} else if (c->kind == CHUNK_INSIDE || c->kind == CHUNK_TAIL) {
-		s->part[0] = (const unsigned char *)array_before;
-		s->len[0] = sizeof array_before - 1;
+		s->part[0] = (const unsigned char *)w->before;
+		s->len[0] = w->before_len;
 	}
 	if (c->kind == CHUNK_HEAD || c->kind == CHUNK_INSIDE) {
 		s->part[2] = (const unsigned char *)array_after;
 		s->len[2] = sizeof array_after - 1;
 	}
-	w->depth = w->elements = w->first_mark = w->last_mark = 0;
+	w->depth = w->tops = w->elements = w->first_mark = w->last_mark = 0;
 
 	struct fbuffer mine = w->fmt.output;    /* the chunk's text for now */
 	w->fmt.output = c->text;
@@ -191,12 +207,18 @@ void worker_format(struct worker *w, struct chunk *c)
 		c->cut_to = c->text.len;
 		break;
 	case CHUNK_HEAD:        /* its elements, and the one after */
-		c->ok = c->ok && w->elements >= 2;
+		/* --width writes nothing of an array before it is known not
+		 * to fit on a line: if it was not by the element after the
+		 * chunk, the piece is not known; and an array begun in the
+		 * chunk might have fitted without that element */
+		c->ok = c->ok && w->elements >= 2 &&
+			(!format_uses_width(w->input->opt) || (w->last_mark > 0 && w->tops == 1));
 		c->cut_from = 0;
 		c->cut_to = w->last_mark;
 		break;
 	case CHUNK_INSIDE:      /* the one before, its own, the one after */
-		c->ok = c->ok && w->elements >= 3;
+		c->ok = c->ok && w->elements >= 3 &&
+			(!format_uses_width(w->input->opt) || w->tops == 1);
 		c->cut_from = w->first_mark;
 		c->cut_to = w->last_mark;
 		break;

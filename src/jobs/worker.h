@@ -64,9 +64,13 @@ struct worker {
 	const yajl_callbacks *inner;    /* the formatter's callbacks */
 	yajl_callbacks marking;         /* ... behind the marking ones */
 	size_t depth;                   /* containers open */
+	size_t tops;                    /* top-level containers begun */
 	size_t elements;                /* values begun inside the top array */
 	size_t first_mark, last_mark;   /* the output's length as the second
 					 * element, and the latest one, began */
+	char *before;                   /* what stands before a chunk of an
+					 * array: an element already there */
+	size_t before_len;
 };
 
 /** Set up `w` to format chunks of `input` (`array`: of one top-level
