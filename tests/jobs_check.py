@@ -43,6 +43,11 @@ def inputs():
     ins['pretty-stream'] = ''.join(dumps(v, True) + '\n' for v in vals)
     ins['array-pretty'] = dumps(vals, True) + '\n'
     ins['array-compact'] = dumps(vals, False)
+    # elements on lines of their own at first, then a line inside an
+    # element that looks like one: cut at lines, then by the scan
+    ins['array-irregular'] = ('[\n' + ',\n'.join('  ' + dumps(v, False) for v in vals[:30]) +
+                              ',\n  {"a": [1,\n  2]},\n' +
+                              ',\n'.join('  ' + dumps(v, False) for v in vals[30:]) + '\n]\n')
     ins['array-scalars'] = '[' + ',\n'.join(str(i) for i in range(400)) + ']\n'
     ins['array-stream'] = ''.join(dumps([v, v], False) + '\n' for v in vals)
     ins['seq'] = ''.join('\x1e' + dumps(v, rng.random() < 0.5) + '\n' for v in vals)

@@ -26,6 +26,8 @@ void cutter_scan_from(struct cutter *r, size_t from)
 	r->scan_from = from;
 	splitter_init(&r->sp, r->in + from, r->size - from,
 		      r->array ? SPLIT_ARRAY : SPLIT_STREAM);
+	if (r->array && from > 0)
+		r->sp.depth = 1;        /* inside the array already */
 }
 
 /* Where a line of the input begins an element of the top array (whole
