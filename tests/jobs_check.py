@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tests/jobs_check.py JFMT [SEED] - jfmt -j against jfmt -j1: the same
-stdout, stderr and exit status, over generated inputs cut into many small
-chunks (JFMT_JOBS_BLOCK), every layout, valid and broken input.
+stdout, stderr and exit status (and files, with -o and -i), over
+generated inputs cut into many small chunks (JFMT_JOBS_BLOCK), every
+layout and mode, valid and broken input.
 
 Prints one line per difference and exits 1 if there was any.  The inputs
 are made with a fixed seed; their values and elements straddle every cut,
@@ -13,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-JFMT = sys.argv[1]
+JFMT = os.path.abspath(sys.argv[1])
 rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 7464)
 
 STRINGS = ['', 'plain', 'a,b', '[{', '}]', 'q"uote', 'back\\slash\\', '\\"',
@@ -106,6 +107,26 @@ def main():
                 bad += 1
                 print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s %s' %
                       (block, ' '.join(lay), ' '.join(os.path.basename(f) for f in files)))
+        # --check, -l, -d, and -i on copies: the same words and files
+        import shutil
+        names = ['ndjson', 'array-pretty', 'bad-line', 'array-compact']
+        for lay in [['--check'], ['-l'], ['-d'], ['-c', '-d'], ['-i'], ['-i', '-l', '-c']]:
+            block = rng.choice(BLOCKS)
+            res = []
+            for jobs in ['-j1', '-j3']:
+                sub = os.path.join(d, 'cmp' + jobs)
+                shutil.rmtree(sub, ignore_errors=True)
+                os.mkdir(sub)
+                for n in names:
+                    shutil.copy(paths[n], os.path.join(sub, n + '.json'))
+                env = dict(os.environ, JFMT_JOBS_BLOCK=block)
+                p = subprocess.run([JFMT, jobs] + lay + [n + '.json' for n in names],
+                                   capture_output=True, env=env, cwd=sub)
+                files = [open(os.path.join(sub, n + '.json'), 'rb').read() for n in names]
+                res.append((p.returncode, p.stdout, p.stderr, files))
+            if res[0] != res[1]:
+                bad += 1
+                print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s' % (block, ' '.join(lay)))
         # -o FILE, and standard input that is a regular file
         out1, out2 = os.path.join(d, 'o1'), os.path.join(d, 'o2')
         for name in ['ndjson', 'array-pretty', 'bad-element']:

@@ -275,7 +275,9 @@ enum exit_status check_file(void *checker, const char *path)
 		fbuffer_init_fn(k->out, tail_write, &tl, k->storage, k->cap);
 	fbuffer_hold(k->out, cli->hold);
 	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
-	enum exit_status status = reader_run(k->reader, name, fd);
+	enum exit_status status;
+	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status))
+		status = reader_run(k->reader, name, fd);
 	reader_set_tap(k->reader, NULL, NULL);
 	int err = fbuffer_flush(k->out);
 	if (status == EXIT_OK && !err)

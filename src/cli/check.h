@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/summary.h"
 #include "base/fbuffer.h"
+#include "jobs/jobs.h"
 #include "read/read.h"
 #include "base/status.h"
 
@@ -36,6 +37,7 @@ struct checker {
 	struct summary summary;         /* ... which ones, for the end */
 	int final_newline;              /* the next input's formatted text
 					 * ends with a newline (tail.h) */
+	struct jobs *jobs;              /* -j (jobs.h), or NULL */
 };
 
 /** Compare (or rewrite) each input read by `reader` into the formatter

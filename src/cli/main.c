@@ -337,6 +337,7 @@ static enum exit_status compare_all(struct cli *cli)
 	 * bound to each comparison in turn */
 	run_setup(&r, cli, STDOUT_FILENO);
 	check_init(&k, cli, &r.reader, &r.fmt.output, r.storage, OUTPUT_BLOCK);
+	k.jobs = &r.jobs;
 	enum exit_status status = each_input(cli, compare_one, &c);
 	status = status_worse(status, check_end(&k));
 	run_release(&r);
