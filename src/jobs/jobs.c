@@ -15,6 +15,9 @@
 #include "jobs/worker.h"
 #include "layout/formatter.h"
 
+/* The input read is let go of this much at a time. */
+#define LET_GO_STRIDE ((size_t)8 << 20)
+
 /* Past JOBS_FIRST_CUT_CHUNKS chunks, how far the first cut may be yet
  * (for the small chunks of JFMT_JOBS_BLOCK). */
 #define FIRST_CUT_SLACK (64 * 1024)
@@ -149,6 +152,8 @@ static void let_go(struct run *r, size_t to, size_t lead)
 	size_t from = (r->let_go + lead + page - 1) / page * page;
 	size_t end = (to + lead) / page * page;
 
+	if (end - from < LET_GO_STRIDE && to < r->cut.size)
+		return;         /* each call interrupts every CPU (TLB) */
 	if (end > from)
 		madvise((unsigned char *)r->cut.in - lead + from, end - from, MADV_DONTNEED);
 	r->let_go = to;
@@ -261,8 +266,12 @@ static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 
 	pl->nslots = (size_t)r->nthreads * JOBS_SLOTS_PER_JOB;
 	pl->slots = xrealloc(NULL, pl->nslots * sizeof *pl->slots);
-	for (size_t i = 0; i < pl->nslots; i++)
+	/* room for a chunk's text from the start: growing to it copied
+	 * what was made and took fresh pages more than once */
+	for (size_t i = 0; i < pl->nslots; i++) {
 		fbuffer_init_mem(&pl->slots[i].text);
+		fbuffer_make_room(&pl->slots[i].text, 2 * r->block);
+	}
 	r->threads = xrealloc(NULL, r->nthreads * sizeof *r->threads);
 	pthread_mutex_init(&pl->lock, NULL);
 	pthread_cond_init(&pl->work, NULL);
@@ -330,7 +339,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		goto one_thread;
 	cutter_scan_from(&r.cut, 0);
 
-	r.pool.input = (struct job_input){ j->opt, name, in, r.cut.seq };
+	r.pool.input = (struct job_input){ j->opt, name, in, fd, start, r.cut.seq };
 	madvise(map, size + lead, MADV_SEQUENTIAL);
 
 	/* What went before this input is out; this input starts here. */

@@ -52,8 +52,8 @@
 
 /* The largest and smallest chunk: an input is cut into about
  * JOBS_CHUNKS_PER_JOB chunks per thread, so that the threads end together. */
-#define JOBS_BLOCK_MAX ((size_t)8 << 20)
-#define JOBS_BLOCK_MIN ((size_t)1 << 20)
+#define JOBS_BLOCK_MAX ((size_t)1 << 20)
+#define JOBS_BLOCK_MIN ((size_t)256 << 10)
 #define JOBS_CHUNKS_PER_JOB 8
 
 /* Chunks out at once per thread: one being formatted, one waiting. */

@@ -15,6 +15,7 @@
 #define JFMT_WORKER_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <yajl/yajl_parse.h>
 
 #include "base/fbuffer.h"
@@ -42,16 +43,22 @@ struct chunk {
 struct job_input {
 	const struct format_options *opt;
 	const char *name;       /* for messages (muted) */
-	const unsigned char *in;
+	const unsigned char *in;/* the input, mapped (for the cuts) */
+	int fd;                 /* ... and its file, which the workers read
+				 * with pread(2), from `base` on */
+	off_t base;
 	int seq;                /* a text sequence: chunks start with RS */
 };
 
-/* A worker's input: up to three parts read one after another. */
+/* A worker's input: up to three parts read one after another, the
+ * middle one (the chunk) from the file at `at`. */
 struct source {
 	const unsigned char *part[3];
 	size_t len[3];
 	int i;
 	size_t off;
+	int fd;
+	off_t at;
 };
 
 struct worker {

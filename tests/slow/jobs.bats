@@ -36,10 +36,10 @@ json.dump(recs, open("big.json", "w"), indent=2, ensure_ascii=False)'
 	is_sanitizer_build && skip "a sanitizer's shadow memory makes RSS meaningless"
 	records big.ndjson 400000
 	/usr/bin/time -f %M "$JFMT" -j2 -c big.ndjson >/dev/null 2>rss
-	# 2 threads: up to 4 chunks of at most 8 MiB and their output, the
+	# 2 threads: up to 4 chunks of at most 1 MiB and their output, the
 	# mapped pages in flight, the output's hold-back
 	kb=$(tail -n 1 rss)
-	[ "$kb" -le $((80 * 1024)) ] || { echo "peak RSS $kb KiB"; return 1; }
+	[ "$kb" -le $((32 * 1024)) ] || { echo "peak RSS $kb KiB"; return 1; }
 }
 
 @test "GNU parallel --pipepart with jfmt -c per part writes what jfmt -c writes" {
