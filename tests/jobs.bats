@@ -41,7 +41,7 @@ for i in range(int(sys.argv[2])):
 			"$JFMT" -j2 "$f" >two
 		same_bytes one two
 		grep -qE 'clone3?\(' trace || { echo "$f: no thread started"; return 1; }
-		# the input is mapped, never read as one thread would
+		# the workers pread(2) their chunks; one thread would read(2)
 		! grep -qE '^[0-9]+ +read\(3, "[[{]' trace || { echo "$f: read on one thread"; return 1; }
 	done
 }

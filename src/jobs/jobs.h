@@ -1,7 +1,7 @@
 /* jobs.h - jfmt -j: one large input formatted on several threads, the
  * output byte for byte what one thread writes.
  *
- * A regular file is mapped into memory and cut into chunks (split.h): a
+ * A regular file is mapped into memory and cut into chunks (cuts.h): a
  * stream of values after a newline outside every value, one top-level
  * array at a comma between its elements.  Each worker thread has its own
  * reader (read.h) and formatter (format.h) and formats whole chunks into
@@ -25,8 +25,9 @@
  * counted, not written twice (fbuffer_rewind()): every message, and what
  * is written before it, is then one thread's.
  *
- * Memory: the input is mapped, not read (and let go of as it is
- * written); each worker has its reader's blocks, and at most
+ * Memory: the input is mapped to find the cuts (and let go of as it is
+ * written), and each worker reads its chunks with pread(2) into its
+ * reader's blocks; at most
  * JOBS_SLOTS_PER_JOB chunks per thread are out at once, each with its
  * formatted text.
  *
