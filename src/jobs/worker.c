@@ -39,7 +39,7 @@ static ssize_t source_read(void *ctx, unsigned char *buf, size_t n)
 			if (r <= 0)
 				return got > 0 ? (ssize_t)got : -1;
 			k = (size_t)r;
-		} else {
+		} else if (k > 0) {     /* (an empty part has no bytes at all) */
 			memcpy(buf + got, s->part[s->i] + s->off, k);
 		}
 		got += k;
