@@ -361,7 +361,8 @@ wait_for_temp() {
 	need_shim
 	printf 'old' >out.json
 	mkfifo in.fifo
-	for sig in ALRM USR1 USR2 TERM HUP PROF XCPU VTALRM; do
+	# (BUS too: -j raises it when an input it maps is truncated meanwhile)
+	for sig in ALRM USR1 USR2 TERM HUP PROF XCPU VTALRM BUS; do
 		# jfmt makes its temporary file, then waits to open the FIFO
 		env LD_PRELOAD="$SHIM" SHIM_NOTMPFILE=1 "$JFMT" -o out.json in.fifo &
 		pid=$!

@@ -16,10 +16,12 @@ static int pending_dirfd = -1;
 static char pending_name[NAME_MAX + 1];
 static sigset_t fatal_set;      /* filled by outfile_install_signal_handlers */
 
-/* Fatal by default and sent from outside, so worth a clean-up. */
+/* Fatal by default and sent from outside, so worth a clean-up; and
+ * SIGBUS, which -j's mapping of an input raises if another program
+ * truncates the file while it is read. */
 static const int fatal_signals[] = {
 	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2,
-	SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGABRT,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGABRT, SIGBUS,
 #ifdef SIGSTKFLT
 	SIGSTKFLT,
 #endif
