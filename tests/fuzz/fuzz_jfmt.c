@@ -537,12 +537,16 @@ static int next_comment(const uint8_t *p, size_t n, size_t *i, const uint8_t **t
 		} else if (c == '/' && *i < n && (p[*i] == '/' || p[*i] == '*')) {
 			int block = p[(*i)++] == '*';
 			size_t start = *i, end;
-			const uint8_t *e = block ? memmem(p + start, n - start, "*/", 2)
-						 : memchr(p + start, '\n', n - start);
+			const uint8_t *e = NULL;
+			if (block) {
+				e = memmem(p + start, n - start, "*/", 2);
+			} else {        /* a // comment ends at LF or CR */
+				for (size_t k = start; k < n && !e; k++)
+					if (p[k] == '\n' || p[k] == '\r')
+						e = p + k;
+			}
 			end = e ? (size_t)(e - p) : n;
 			*i = e ? end + (block ? 2 : 0) : n;
-			if (!block && end > start && p[end - 1] == '\r')
-				end--;
 			*t = p + start;
 			*tn = end - start;
 			return 1;
