@@ -23,13 +23,14 @@ EOF
 }
 
 # interrupt SIGNAL OPTION...: start jfmt OPTION... in the background, send
-# SIGNAL after 0.2 s and check that it died of it (it was still working).
+# SIGNAL after 0.2 s and check that it died of it (it was still working:
+# on one thread, as several could be done by then).
 interrupt() {
 	local sig=$1 pid st=0
 	shift
 	# A script's background job starts with SIGINT ignored, and jfmt
 	# leaves ignored signals ignored: give it the default, as a terminal's.
-	env --default-signal=INT "$JFMT" "$@" 2>"$T/interrupt.err" &
+	env --default-signal=INT "$JFMT" -j1 "$@" 2>"$T/interrupt.err" &
 	pid=$!
 	sleep 0.2
 	kill "-$sig" "$pid"
