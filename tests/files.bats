@@ -364,7 +364,9 @@ wait_for_temp() {
 	# (BUS too: -j raises it when an input it maps is truncated meanwhile)
 	for sig in ALRM USR1 USR2 TERM HUP PROF XCPU VTALRM BUS; do
 		# jfmt makes its temporary file, then waits to open the FIFO
-		env LD_PRELOAD="$SHIM" SHIM_NOTMPFILE=1 "$JFMT" -o out.json in.fifo &
+		# (every signal at its default: a run under nohup ignores HUP,
+		# and jfmt leaves ignored signals ignored)
+		env --default-signal LD_PRELOAD="$SHIM" SHIM_NOTMPFILE=1 "$JFMT" -o out.json in.fifo &
 		pid=$!
 		wait_for_temp .
 		kill -"$sig" "$pid"

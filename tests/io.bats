@@ -28,9 +28,10 @@ EOF
 interrupt() {
 	local sig=$1 pid st=0
 	shift
-	# A script's background job starts with SIGINT ignored, and jfmt
-	# leaves ignored signals ignored: give it the default, as a terminal's.
-	env --default-signal=INT "$JFMT" -j1 "$@" 2>"$T/interrupt.err" &
+	# A script's background job starts with SIGINT ignored (and a run
+	# under nohup with SIGHUP), and jfmt leaves ignored signals ignored:
+	# give it every default, as a terminal's.
+	env --default-signal "$JFMT" -j1 "$@" 2>"$T/interrupt.err" &
 	pid=$!
 	sleep 0.2
 	kill "-$sig" "$pid"
