@@ -59,13 +59,14 @@ static char *run_git(char *const *argv, int in, size_t *len, int *status)
 	if (pipe2(fd, O_CLOEXEC) < 0)
 		return NULL;
 	char **env = child_env();
-	posix_spawn_file_actions_init(&fa);
-	if (in >= 0)
-		posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
-	else
-		posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	/* (each action may fail for memory; git must not run without them:
+	 * its messages would reach ours) */
+	if (posix_spawn_file_actions_init(&fa) != 0 ||
+	    (in >= 0 ? posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO) :
+	     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0)) != 0 ||
+	    posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO) != 0 ||
+	    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0) != 0)
+		out_of_memory();
 	rc = posix_spawnp(&pid, GITIGNORE_PROGRAM, &fa, NULL, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);

@@ -17,7 +17,7 @@ sys.stdout.write("[")
 for i in range(1000000):
     sys.stdout.write("%s[%d,%d,[%d]]" % ("," if i else "", i, i * 7, i % 10))
 sys.stdout.write("]")' >long.json
-	/usr/bin/time -f %M -o rss "$JFMT" --width 80 long.json >out.json
+	/usr/bin/time -f %M -o rss "$JFMT" -j1 --width 80 long.json >out.json
 	[ "$(sed -n 2p out.json)" = "  [0, 0, [0]]," ]
 	[ "$(wc -l <out.json)" -eq 1000002 ]
 	echo "peak RSS $(cat rss) KiB"

@@ -7,6 +7,7 @@
  * ASCII, escapes and UTF-8 (valid or not) at every length up to 100.
  * Exits 1 at the first disagreement. */
 #include "base/diag.c"
+#include "base/quote.c"
 #include "base/alloc.c"
 #include "base/fbuffer.c"
 #include "text/utf8.c"
