@@ -55,6 +55,11 @@ static inline int cli_lists(const struct cli *cli)
 	return cli->list || (cli->check && !cli->diff);
 }
 
+/** Print the help text, or the version, to standard output and exit 0
+ *  (cli_help.c). */
+_Noreturn void cli_print_help(void);
+_Noreturn void cli_print_version(void);
+
 /**
  * Parse argv into `cli`.  Prints help or version and exits 0 when asked;
  * prints a one-line complaint and exits EXIT_USAGE on misuse.
