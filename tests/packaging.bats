@@ -460,15 +460,6 @@ with open(sys.argv[1]) as f:
 
 # --- README ---
 
-# readme_block AFTER: the first fenced code block after the line that
-# starts with AFTER in README.md, without its fences.
-readme_block() {
-	awk -v after="$1" '
-		index($0, after) == 1 { seen = 1; next }
-		seen && /^```/ { if (inside) exit; inside = 1; next }
-		inside { print }
-	' "$TOP/README.md"
-}
 
 @test "README: the quick start is the two lines it always was" {
 	run -0 readme_block "## Quick start"

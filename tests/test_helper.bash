@@ -23,6 +23,12 @@ BLOCK=65536     # jfmt reads this much at a time (READ_BLOCK in src/read/blocks.
 # own (and the functions below theirs), so that `ls -A` shows only what the
 # test and jfmt made.
 setup() {
+	setup_work
+}
+
+# setup_work: what setup does; a file with a setup of its own calls it
+# first.
+setup_work() {
 	WORK="$BATS_TEST_TMPDIR/work"
 	mkdir -p "$WORK" && cd "$WORK" || return 1
 	T="$BATS_TEST_TMPDIR"
@@ -41,6 +47,22 @@ need_shared() {
 		[ -e "$SHARED/$p" ] ||
 			skip "../shared not present (corpus and JSONTestSuite live next to the repository)"
 	done
+}
+
+# jfmt_on_path: the jfmt under test, first on PATH as `jfmt`, for the
+# programs that run it by name (editors, pre-commit).
+jfmt_on_path() {
+	mkdir -p "$T/bin" && ln -sf "$JFMT" "$T/bin/jfmt" && PATH="$T/bin:$PATH"
+}
+
+# readme_block AFTER: the first fenced code block after the line that
+# starts with AFTER in README.md, without its fences.
+readme_block() {
+	awk -v after="$1" '
+		index($0, after) == 1 { seen = 1; next }
+		seen && /^```/ { if (inside) exit; inside = 1; next }
+		inside { print }
+	' "$TESTS_DIR/../README.md"
 }
 
 # need_cmd NAME...: skip unless every command is installed.

@@ -30,16 +30,9 @@ BAD='[
 '
 
 setup() {
-	WORK="$BATS_TEST_TMPDIR/work"
-	T="$BATS_TEST_TMPDIR"
-	mkdir -p "$WORK" "$T/bin" && cd "$WORK" || return 1
-	[ -x "$JFMT" ] || {
-		echo "jfmt is not built: run make" >&2
-		return 1
-	}
+	setup_work || return 1
 	# the editors run `jfmt`: the one under test
-	ln -sf "$JFMT" "$T/bin/jfmt"
-	PATH="$T/bin:$PATH"
+	jfmt_on_path
 	put four.json "$FOUR"
 	"$JFMT" four.json >want.json
 	put bad.json "$BAD"

@@ -14,16 +14,9 @@ load ../test_helper
 TOP="$BATS_TEST_DIRNAME/../.."
 
 setup() {
-	WORK="$BATS_TEST_TMPDIR/work"
-	T="$BATS_TEST_TMPDIR"
-	mkdir -p "$WORK" "$T/bin" && cd "$WORK" || return 1
-	[ -x "$JFMT" ] || {
-		echo "jfmt is not built: run make" >&2
-		return 1
-	}
+	setup_work || return 1
 	need_cmd git pre-commit
-	ln -sf "$JFMT" "$T/bin/jfmt"
-	PATH="$T/bin:$PATH"
+	jfmt_on_path
 	# pre-commit keeps its clones here, not in the user's cache
 	export PRE_COMMIT_HOME="$T/cache"
 	export GIT_AUTHOR_NAME=jfmt GIT_AUTHOR_EMAIL=jfmt@example.invalid
@@ -37,15 +30,6 @@ setup() {
 	git -C "$HOOKS" tag "v$VERSION"
 }
 
-# readme_block AFTER: the first fenced code block after the line that
-# starts with AFTER in README.md, without its fences.
-readme_block() {
-	awk -v after="$1" '
-		index($0, after) == 1 { seen = 1; next }
-		seen && /^```/ { if (inside) exit; inside = 1; next }
-		inside { print }
-	' "$TOP/README.md"
-}
 
 # remote_config: README's .pre-commit-config.yaml for the hooks of this
 # repository, its repo: line pointing at the scratch hooks repository.
