@@ -151,6 +151,21 @@ static void die(const char *what)
 	abort();
 }
 
+/* A file in memory holding doc[0..len), read from its start: an input
+ * read whole. */
+static int memfd_of(const uint8_t *doc, size_t len)
+{
+	int fd = memfd_create("fuzz_jfmt", MFD_CLOEXEC);
+
+	if (fd < 0)
+		die("memfd_create");
+	if (len > 0 && write(fd, doc, len) != (ssize_t)len)
+		die("write");
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		die("lseek");
+	return fd;
+}
+
 /* Run jfmt with `opt` (or validating only, with `check`) over
  * doc[0..len), read whole (pattern 0) or in pieces. */
 static void run_jfmt(struct run *res, const struct format_options *opt, int check,
@@ -170,13 +185,7 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 		die("open_memstream");
 
 	if (pattern == 0 || len == 0) {
-		fd = memfd_create("fuzz_jfmt", MFD_CLOEXEC);
-		if (fd < 0)
-			die("memfd_create");
-		if (len > 0 && write(fd, doc, len) != (ssize_t)len)
-			die("write");
-		if (lseek(fd, 0, SEEK_SET) != 0)
-			die("lseek");
+		fd = memfd_of(doc, len);
 	} else {
 		int sv[2];
 		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
@@ -258,13 +267,7 @@ static void run_jobs(struct run *res, const struct format_options *opt, int comm
 	FILE *msgs = open_memstream(&res->msg, &res->msg_len);
 	if (!msgs)
 		die("open_memstream");
-	int fd = memfd_create("fuzz_jfmt", MFD_CLOEXEC);
-	if (fd < 0)
-		die("memfd_create");
-	if (len > 0 && write(fd, doc, len) != (ssize_t)len)
-		die("write");
-	if (lseek(fd, 0, SEEK_SET) != 0)
-		die("lseek");
+	int fd = memfd_of(doc, len);
 	fbuffer_init_mem(&res->out);
 	reader_init(&reader, comments, keep_going, NULL);
 	if (format_uses_width(opt))
