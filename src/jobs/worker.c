@@ -92,13 +92,18 @@ static int mark_string(void *ctx, const unsigned char *s, size_t n)
 	return w->inner->yajl_string(ctx, s, n);
 }
 
-static int mark_start_map(void *ctx)
+/* A container opens: an element, one level deeper. */
+static void opened(struct worker *w)
 {
-	struct worker *w = ctx;
 	element(w);
 	w->tops += w->depth == 0;
 	w->depth++;
-	return w->inner->yajl_start_map(ctx);
+}
+
+static int mark_start_map(void *ctx)
+{
+	opened(ctx);
+	return ((struct worker *)ctx)->inner->yajl_start_map(ctx);
 }
 
 static int mark_end_map(void *ctx)
@@ -110,11 +115,8 @@ static int mark_end_map(void *ctx)
 
 static int mark_start_array(void *ctx)
 {
-	struct worker *w = ctx;
-	element(w);
-	w->tops += w->depth == 0;
-	w->depth++;
-	return w->inner->yajl_start_array(ctx);
+	opened(ctx);
+	return ((struct worker *)ctx)->inner->yajl_start_array(ctx);
 }
 
 static int mark_end_array(void *ctx)
