@@ -70,13 +70,3 @@ void report_error(const struct place *pl, struct parse_error pe, unsigned long l
 	explain(&pe, &sc, msg);
 	report_at(pl, sc.at, msg);
 }
-
-void report_yajl(const struct place *pl, const char *text, unsigned long long at, int at_end)
-{
-	struct parse_error pe;
-
-	parse_error_classify(text, &pe);
-	if (at_end)
-		pe = (struct parse_error){ ERR_END, AT_END };
-	report_error(pl, pe, locate_error(pl->w, at, pe.where, pl->member_end, pl->comments));
-}

@@ -30,10 +30,4 @@ void report_at(const struct place *pl, unsigned long long g, const char *msg);
 /** Error `pe` at offset g (for ERR_END, where the input or record ends). */
 void report_error(const struct place *pl, struct parse_error pe, unsigned long long g);
 
-/**
- * yajl's error, given as its text: yajl stopped at input offset `at`;
- * `at_end` when it was finishing the input.
- */
-void report_yajl(const struct place *pl, const char *text, unsigned long long at, int at_end);
-
 #endif
