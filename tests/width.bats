@@ -1,41 +1,11 @@
 #!/usr/bin/env bats
 # tests/width.bats - --width: short arrays and objects on one line.  The
 # rule is json-stringify-pretty-compact's, whose output is the oracle where
-# node and the package are installed (make deps-all).  Memory on large inputs
-# is in slow/width.bats.
+# node and the package are installed (make deps-all).  Memory on large inputs,
+# and the oracle on generated and deep documents, are in slow/width.bats.
 
 load test_helper
-
-# need_oracle: skip unless node and json-stringify-pretty-compact are
-# installed; set ORACLE to the package's index.js.
-need_oracle() {
-	need_cmd node
-	local d
-	for d in "$BATS_TEST_DIRNAME/../build/npm/node_modules" "$(npm root -g 2>/dev/null)"; do
-		if [ -f "$d/json-stringify-pretty-compact/index.js" ]; then
-			ORACLE="$d/json-stringify-pretty-compact/index.js"
-			return 0
-		fi
-	done
-	skip "the npm package json-stringify-pretty-compact is not installed (make deps-all)"
-}
-
-# same_as_oracle FILE...: for each FILE, as JavaScript prints it, jfmt
-# --width N --indent I writes what the package does, for N 40 80 120 and I
-# 2 4.
-same_as_oracle() {
-	mkdir -p "$T/oracle"
-	node "$BATS_TEST_DIRNAME/width_oracle.mjs" "$ORACLE" "$T/oracle" "$@" || return 1
-	local k n i
-	for ((k = 0; k < $#; k++)); do
-		for n in 40 80 120; do
-			for i in 2 4; do
-				same_as_file "$T/oracle/$k.json" "$T/oracle/$k.w$n.i$i.json" \
-					--width "$n" --indent "$i" || { echo "for document $k"; return 1; }
-			done
-		done
-	done
-}
+load width_helper
 
 # --- the layout ---
 
@@ -378,48 +348,4 @@ for (const n of [6, 7, 8])
 	need_shared corpus/citm_catalog.json
 	need_oracle
 	same_as_oracle "$CORPUS/citm_catalog.json"
-}
-
-@test "--width equals json-stringify-pretty-compact on generated documents" {
-	need_oracle
-	need_cmd python3
-	python3 - <<'EOF'
-import json, random
-rng = random.Random(14)
-CHARS = 'abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789_-/.,:[]{}"\\\n\t\u0001'
-
-def text(n):
-    return ''.join(rng.choice(CHARS) for _ in range(rng.randint(0, n)))
-
-def value(depth):
-    r = rng.random()
-    if depth > 5 or r < 0.35:
-        return rng.choice([rng.randint(-99, 999), rng.randint(0, 9), text(12),
-                           True, False, None])
-    if r < 0.7:
-        return [value(depth + 1) for _ in range(rng.randint(0, 9))]
-    return {text(8): value(depth + 1) for _ in range(rng.randint(0, 7))}
-
-for k in range(40):
-    doc = value(0) if k % 4 else [value(1) for _ in range(rng.randint(5, 30))]
-    with open('gen%02d.json' % k, 'w') as f:
-        json.dump(doc, f)
-EOF
-	same_as_oracle gen*.json
-}
-
-@test "--width equals json-stringify-pretty-compact on lines indented past 126 and past 1024 columns" {
-	# Separators up to 126 columns are copied in a fixed room, longer
-	# ones up to 1024 in room checked by their length, deeper ones
-	# appended (at --indent 4, 300 levels reach 1200 columns).
-	need_oracle
-	need_cmd python3
-	python3 -c '
-import json
-doc = {"z": [1, 2]}
-for i in range(300):
-    doc = {"k": i, "s": "str", "l": [i, "x", True, None, [], {"a": 1}], "e": {}, "o": doc}
-json.dump([doc, [[[[[[[[[[[[[[[[[[[[["deep", 1, {"b": None}]]]]]]]]]]]]]]]]]]]]]], open("deep.json", "w"))
-'
-	same_as_oracle deep.json
 }
