@@ -838,8 +838,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (m.out.len != 0)
 			fail("--check wrote output", doc, len, &m, NULL);
 		if (!no_agreement) {
+			/* formatted as -n reads it: comments kept (an input of
+			 * comments alone is valid then), pretty so that every
+			 * comment can be written */
+			struct format_options fo = copt;
 			struct run f;
-			run_jfmt(&f, &copt, 0, comments, doc, len, 0);
+			fo.comments = comments;
+			fo.compact = 0;
+			run_jfmt(&f, &fo, 0, comments, doc, len, 0);
 			if (f.status != m.status)
 				fail("--check and formatting disagree", doc, len, &m, &f);
 			run_release(&f);
