@@ -65,6 +65,23 @@ open("bad.json", "w").write("\n".join(lines))'
 	done
 }
 
+@test "broken records in many chunks of a file whose name is quoted: one thread's messages" {
+	ndjson nd.json 2000
+	name=$'bad\x01.json'
+	py 'import sys
+lines = open("nd.json").read().split("\n")
+for i in range(300, 2000, 97):
+    lines[i] = lines[i][:-3]
+open(sys.argv[1], "w").write("\n".join(lines))' "$name"
+	# (the threads that find the breaks at once all name the file)
+	"$JFMT" -j1 -c -k "$name" >one 2>one.err && st1=0 || st1=$?
+	JFMT_JOBS_BLOCK=1000 "$JFMT" -j4 -c -k "$name" >two 2>two.err && st2=0 || st2=$?
+	[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ]
+	same_bytes one two
+	same_bytes one.err two.err
+	grep -q '^jfmt: "bad\\001.json":301:' two.err
+}
+
 @test "standard input from a pipe or a file, -o FILE and several inputs: the same bytes" {
 	ndjson nd.json 1500
 	"$JFMT" -j1 -c nd.json nd.json >want

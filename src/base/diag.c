@@ -35,6 +35,16 @@ void diag_mute(int on)
 	muted_count = 0;
 }
 
+/* Whether the calling thread keeps its messages to itself: then this one
+ * is counted.  Asked before diag_name(), whose slots are not the threads'
+ * to share. */
+static int counted(void)
+{
+	if (muted)
+		muted_count++;
+	return muted;
+}
+
 unsigned long diag_muted(void)
 {
 	return muted_count;
@@ -81,10 +91,8 @@ static void vmessage(const char *fmt, va_list ap)
 	char stack[MESSAGE_STACK], *text = stack;
 	va_list again;
 
-	if (muted) {
-		muted_count++;
+	if (counted())
 		return;
-	}
 	va_copy(again, ap);
 	int n = vsnprintf(stack, sizeof stack, fmt, ap);
 	if (n >= (int)sizeof stack) {
@@ -141,6 +149,8 @@ void diag_errno(const char *subject, int err)
 {
 	if (err == ENOMEM)
 		diag_out_of_memory();
+	if (counted())
+		return;
 	diag_error("%s: %s", diag_name(subject), strerror(err));
 }
 
@@ -172,9 +182,9 @@ void diag_at(const char *name, unsigned long long line, unsigned long long col,
 	char caret[sizeof ex->text];
 	size_t n = ex->caret < sizeof caret - 1 ? ex->caret : sizeof caret - 2;
 
-	diag_error("%s:%llu:%llu: %s", diag_name(name), line, col, msg);
-	if (muted)
+	if (counted())
 		return;
+	diag_error("%s:%llu:%llu: %s", diag_name(name), line, col, msg);
 	memset(caret, ' ', n);
 	caret[n] = '^';
 	fprintf(stderr, "    %.*s\n    %.*s\n", (int)ex->len, ex->text, (int)n + 1, caret);
