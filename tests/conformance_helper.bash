@@ -116,12 +116,14 @@ report_failures() {
 
 # located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
 # followed by the offending line and a caret under the column.
+# (Read with builtins: it runs for each of some 400 files.)
 located() {
-	local first
-	first=$(head -n 1 "$1")
+	local lines first
+	mapfile -t -n 3 lines <"$1"
+	first=${lines[0]-}
 	[[ $first == "jfmt: $2:"* ]] || return 1
 	[[ ${first#"jfmt: $2"} =~ ^:[0-9]+:[0-9]+:\ . ]] || return 1
-	[ "$(sed -n 3p "$1" | tr -d ' ')" = "^" ]
+	[ "${lines[2]// /}" = "^" ]
 }
 
 # The n_ files that are two valid values one after another: JSONTestSuite
