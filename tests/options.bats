@@ -407,6 +407,28 @@ EOF
 	[ "$(cat got.txt)" = "$(printf '\036{"a":2,"b":1}\n\036{"d":{"e":2,"f":1}}\n' | od -An -tx1 -v | tr -d ' \n')" ]
 }
 
+@test "--seq --comments: comments that begin the output begin its first record, which reads back" {
+	printf '// c\n{"a":1}\n' >in.json
+	"$JFMT" --seq --comments -c in.json >out
+	printf '\036/* c */{"a":1}\n' >want
+	same_bytes want out
+	"$JFMT" --seq --comments in.json >out
+	printf '\036// c\n{\n  "a": 1\n}\n' >want
+	same_bytes want out
+	# it is a text sequence, whose comments jfmt reads back, as it wrote them
+	run -0 "$JFMT" -n --comments out
+	"$JFMT" --seq --comments out >again
+	same_bytes out again
+	# the comments before a later value close the record before it
+	printf '1\n// c\n2\n' | "$JFMT" --seq --comments >out
+	printf '\0361\n// c\n\0362\n' >want
+	same_bytes want out
+	# comments alone are no record
+	printf '// c\n' | "$JFMT" --seq --comments >out
+	printf '// c\n' >want
+	same_bytes want out
+}
+
 # --- Byte order mark ---
 
 @test "a leading UTF-8 BOM is skipped, from a file and from standard input" {

@@ -35,6 +35,7 @@ void format_reset(struct formatter *f)
 	f->raw_check = f->opt->keep_escapes ? RAW_ESCAPED : 0;
 	f->member_end = f->key = NULL;
 	f->top_line = f->top_committed;
+	f->record_open = 0;
 	f->key_text.len = 0;
 	sorter_reset(&f->sort);
 }

@@ -83,6 +83,8 @@ struct formatter {
 	int top_committed;       /* ... top_line as of the last
 				  * fbuffer_commit(): what an abandoned
 				  * value goes back to */
+	int record_open;         /* --seq: the next document's RS is out,
+				  * before its comments (placement.h) */
 
 	/* --width's (width_format.h), set up only by width_format_init() */
 	struct width width;

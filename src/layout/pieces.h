@@ -114,8 +114,9 @@ static inline void begin_document(struct formatter *f)
 		fbuffer_commit(&f->output);
 		f->top_committed = f->top_line;
 	}
-	if (f->opt->seq)
+	if (f->opt->seq && !f->record_open)
 		fbuffer_append_char(f->out, RECORD_SEPARATOR);
+	f->record_open = 0;
 }
 
 /* Returns 1 to go on, 0 to stop the parse (the hooks recorded why). */

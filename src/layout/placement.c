@@ -226,13 +226,26 @@ static void space(struct formatter *f, size_t *col)
 
 /* --- Where they go --- */
 
-/* The comments before a value at the top level, or after the last. */
-static int top_comments(struct formatter *f)
+/* Whether nothing is written yet. */
+static int output_start(const struct formatter *f)
+{
+	return f->output.written == 0 && f->output.len == 0;
+}
+
+/* The comments before a value at the top level (`before_value`), or after
+ * the last. */
+static int top_comments(struct formatter *f, int before_value)
 {
 	const struct sink_comment *c;
 	size_t n = take(f, &c), col = 0;
 	int compact = f->opt->compact;
 
+	/* --seq: comments that begin the output begin its first record, so
+	 * that it is read back as a text sequence (which starts with RS) */
+	if (n > 0 && before_value && f->opt->seq && output_start(f)) {
+		fbuffer_append_char(f->out, RECORD_SEPARATOR);
+		f->record_open = 1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (f->top_line != TOP_NONE) {
 			if (c[i].own_line && (f->top_line == TOP_DOC || !compact)) {
@@ -261,7 +274,7 @@ static int top_comments(struct formatter *f)
 
 int place_top(struct formatter *f)
 {
-	if (!top_comments(f))
+	if (!top_comments(f, 1))
 		return 0;
 	/* compact output keeps the comments before a value on its line */
 	if (f->top_line == TOP_DOC || (f->top_line == TOP_LEAD && !f->opt->compact))
@@ -418,7 +431,7 @@ int place_end(void *ctx)
 {
 	struct formatter *f = ctx;
 
-	if (!top_comments(f))
+	if (!top_comments(f, 0))
 		return 1;
 	if (f->top_line != TOP_NONE)
 		fbuffer_append_char(f->out, STYLE_EOL);

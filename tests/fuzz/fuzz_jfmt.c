@@ -41,7 +41,8 @@
  *     sequence, which goes on at its next record).
  *   - with --comments, when values are skipped (--keep-going, or a text
  *     sequence), compact output with the comments taken out (and the
- *     lines left empty) is the compact output of --strip-comments, byte
+ *     lines left empty, and the first record if it held comments alone)
+ *     is the compact output of --strip-comments, byte
  *     for byte: nothing runs together and nothing is lost; and its
  *     comments are input comments, in order, none twice;
  *   - with --width N, a line longer than N columns holds one token (a
@@ -628,6 +629,13 @@ static uint8_t *without_comments(const char *out, size_t n, size_t *len)
 			continue;
 		}
 		p[k++] = (uint8_t)c;
+	}
+	/* (with --seq, comments that begin the output begin its first
+	 * record: its RS stays when its value was skipped) */
+	if (k > 0 && p[0] == 0x1e && (k == 1 || p[1] == 0x1e || p[1] == '\n')) {
+		size_t drop = k > 1 && p[1] == '\n' ? 2 : 1;
+		memmove(p, p + drop, k - drop);
+		k -= drop;
 	}
 	*len = k;
 	return p;
