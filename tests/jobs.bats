@@ -96,6 +96,18 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	same_bytes want got4
 }
 
+@test "a pipe whose values come slowly: each line goes out whole as it comes, -j or not" {
+	# the first line, its line end included, is out while the writer
+	# still waits to write the second (a log followed)
+	for j in -j1 -j2; do
+		{ printf '{"a":1}\n'; sleep 4; printf '{"b":2}\n'; } |
+			"$JFMT" $j -c | { read -r -t 3 first && echo "$first" >first; cat >rest; }
+		[ "$(cat first)" = '{"a":1}' ] || { echo "$j: the first line was not out in time"; return 1; }
+		[ "$(cat rest)" = '{"b":2}' ]
+		rm first
+	done
+}
+
 @test "standard input that is a file read from part way: from there on" {
 	ndjson nd.json 1500
 	{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <nd.json

@@ -231,7 +231,7 @@ static enum exit_status format_one(void *run, const char *path)
 
 	if (st != EXIT_OK)
 		return st;
-	tail_file_start(&r->tail);
+	tail_file_start(&r->tail, r->cli->editorconfig && !r->cur.final_newline);
 	st = format_file(r, path);
 
 	/* What an invalid document left is dropped, or its line ended if

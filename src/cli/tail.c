@@ -8,12 +8,12 @@
 
 void tail_init_fd(struct tail *t, int fd)
 {
-	*t = (struct tail){ .fd = fd, .keep = 1 };
+	*t = (struct tail){ .fd = fd, .keep = 1, .hold = 1 };
 }
 
 void tail_init_fn(struct tail *t, int (*out)(void *ctx, const char *p, size_t n), void *ctx)
 {
-	*t = (struct tail){ .fd = -1, .out = out, .out_ctx = ctx, .keep = 1 };
+	*t = (struct tail){ .fd = -1, .out = out, .out_ctx = ctx, .keep = 1, .hold = 1 };
 }
 
 /* Pass all of p[0..n) on; a write of 0 bytes counts as a full device. */
@@ -34,7 +34,7 @@ int tail_write(void *tail, const char *p, size_t n)
 	if (t->held && (err = pass(t, &LINE_END_CRLF[2 - t->held], (size_t)t->held)) != 0)
 		return err;
 	/* with --eol=crlf the buffer hands over CR LF together, never apart */
-	t->held = p[n - 1] != '\n' ? 0 : n >= 2 && p[n - 2] == '\r' ? 2 : 1;
+	t->held = !t->hold || p[n - 1] != '\n' ? 0 : n >= 2 && p[n - 2] == '\r' ? 2 : 1;
 	t->keep = t->fresh = 1;
 	return pass(t, p, n - (size_t)t->held);
 }

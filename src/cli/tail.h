@@ -20,6 +20,8 @@ struct tail {
 				 * ("\r\n", --eol=crlf) bytes */
 	int keep;               /* ... and is written at the end */
 	int fresh;              /* bytes went through since tail_file_start() */
+	int hold;               /* the file's output may drop its final
+				 * newline: hold the last line end back */
 	int error;              /* tail_settle()'s write error, or 0 */
 };
 
@@ -33,10 +35,12 @@ void tail_init_fn(struct tail *t, int (*out)(void *ctx, const char *p, size_t n)
 /** fbuffer_init_fn()'s function: returns 0 or an errno value. */
 int tail_write(void *tail, const char *p, size_t n);
 
-/** A file's output starts. */
-static inline void tail_file_start(struct tail *t)
+/** A file's output starts; `hold`: it may drop its final newline (else
+ * every line goes out whole, at once, as a log followed needs). */
+static inline void tail_file_start(struct tail *t, int hold)
 {
 	t->fresh = 0;
+	t->hold = hold;
 }
 
 /** The file's output has all gone through: its final newline, if it is the
