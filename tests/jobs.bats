@@ -96,6 +96,28 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	same_bytes want got4
 }
 
+@test "a stream from a pipe: formatted on several threads a part at a time, the same bytes" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	ndjson nd.json 3000
+	"$JFMT" -j1 nd.json >want
+	cat nd.json | JFMT_JOBS_BLOCK=2000 strace -f -qq -o trace -e trace=clone,clone3 \
+		"$JFMT" -j2 >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "no thread started"; return 1; }
+	# without -j: several threads for a large stream that comes at once,
+	# one for a small one
+	"$JFMT" -j1 -c nd.json nd.json nd.json nd.json nd.json nd.json nd.json nd.json \
+		nd.json nd.json nd.json nd.json nd.json nd.json nd.json nd.json >big.json
+	while [ "$(wc -c <big.json)" -lt $((16 << 20)) ]; do cat big.json big.json >b2 && mv b2 big.json; done
+	"$JFMT" -j1 -c big.json >want
+	cat big.json | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "no thread started for a large pipe"; return 1; }
+	cat nd.json | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c >got
+	! grep -qE 'clone3?\(' trace || { echo "threads started for a small pipe"; return 1; }
+}
+
 @test "a pipe whose values come slowly: each line goes out whole as it comes, -j or not" {
 	# the first line, its line end included, is out while the writer
 	# still waits to write the second (a log followed)
@@ -105,6 +127,26 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 		[ "$(cat first)" = '{"a":1}' ] || { echo "$j: the first line was not out in time"; return 1; }
 		[ "$(cat rest)" = '{"b":2}' ]
 		rm first
+	done
+}
+
+@test "a broken record in a pipe: one thread's messages, output and exit status" {
+	ndjson nd.json 3000
+	py 'import sys
+lines = open("nd.json").read().split("\n")
+lines[1500] = lines[1500][:-3]
+lines[2500] = "{\"x\": }"
+open("bad.json", "w").write("\n".join(lines))'
+	for opts in "-c" "-c -k" "" "--seq -k"; do
+		# shellcheck disable=SC2086
+		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
+		# shellcheck disable=SC2086
+		cat bad.json | JFMT_JOBS_BLOCK=2000 "$JFMT" -j3 $opts >two 2>two.err && st2=0 || st2=$?
+		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ]
+		same_bytes one two
+		sed 's/bad\.json/<stdin>/' one.err >one.stdin.err
+		same_bytes one.stdin.err two.err
+		grep -q '^jfmt: <stdin>:1501:' two.err
 	done
 }
 

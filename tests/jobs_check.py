@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """tests/jobs_check.py JFMT [SEED] - jfmt -j against jfmt -j1: the same
-stdout, stderr and exit status (and files, with -o and -i), over
+stdout, stderr and exit status (and files, with -o and -i), from files
+and from a pipe, over
 generated inputs cut into many small chunks (JFMT_JOBS_BLOCK), every
 layout and mode, valid and broken input.
 
@@ -76,12 +77,12 @@ LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
 BLOCKS = ['1', '7', '100', '1000']
 
 
-def run(args, block=None):
+def run(args, block=None, stdin=None):
     env = dict(os.environ)
     env.pop('JFMT_JOBS_BLOCK', None)
     if block:
         env['JFMT_JOBS_BLOCK'] = block
-    p = subprocess.run([JFMT] + args, capture_output=True, env=env)
+    p = subprocess.run([JFMT] + args, capture_output=True, env=env, input=stdin)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -107,6 +108,19 @@ def main():
                 bad += 1
                 print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s %s' %
                       (block, ' '.join(lay), ' '.join(os.path.basename(f) for f in files)))
+        # standard input from a pipe, read ahead a part of a few chunks at
+        # a time: values cut by a part's end, parts that grow to hold one
+        for name, path in sorted(paths.items()):
+            with open(path, 'rb') as f:
+                data = f.read()
+            for lay in rng.sample(LAYOUTS, 5) + [['-c']]:
+                block = rng.choice(BLOCKS)
+                want = run(['-j1'] + lay, stdin=data)
+                got = run(['-j3'] + lay, block, stdin=data)
+                if want != got:
+                    bad += 1
+                    print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s < %s (a pipe)' %
+                          (block, ' '.join(lay), name))
         # --check, -l, -d, and -i on copies: the same words and files
         import shutil
         names = ['ndjson', 'array-pretty', 'bad-line', 'array-compact']

@@ -276,7 +276,7 @@ enum exit_status check_file(void *checker, const char *path)
 	fbuffer_hold(k->out, cli->hold);
 	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
 	enum exit_status status;
-	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status))
+	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status, NULL))
 		status = reader_run(k->reader, name, fd);
 	reader_set_tap(k->reader, NULL, NULL);
 	int err = fbuffer_flush(k->out);

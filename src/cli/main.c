@@ -60,10 +60,12 @@ static _Noreturn void die_write_error(int err, const char *name)
 static enum exit_status read_input(struct run *r, const char *name, int fd)
 {
 	enum exit_status status;
+	struct read_resume at;
 
-	if (jobs_format(&r->jobs, name, fd, &r->fmt.output, &status))
-		return status;
-	return reader_run(&r->reader, name, fd);
+	if (!jobs_format(&r->jobs, name, fd, &r->fmt.output, &status, &at))
+		status = reader_run_resumed(&r->reader, name, fd, &at);
+	jobs_release(&r->jobs);
+	return status;
 }
 
 /* Format one named input ("-" is standard input). */

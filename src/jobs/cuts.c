@@ -185,6 +185,29 @@ void cutter_init(struct cutter *c, const unsigned char *in, size_t size)
 	cutter_scan_from(c, 0);
 }
 
+void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq)
+{
+	memset(c, 0, sizeof *c);
+	c->in = in;
+	c->size = size;
+	c->seq = seq;
+	c->lines = whole_lines(c);
+	cutter_scan_from(c, 0);
+}
+
+size_t cutter_last(struct cutter *c)
+{
+	size_t last = 0, at;
+
+	if (c->lines && !c->seq && !c->array) {         /* JSON Lines */
+		const unsigned char *nl = memrchr(c->in, '\n', c->size);
+		return nl ? (size_t)(nl - c->in) + 1 : 0;
+	}
+	for (size_t from = 0; (at = cutter_next(c, from, SIZE_MAX)) < c->size; from = at)
+		last = at;
+	return last;
+}
+
 int cutter_blank_from(const struct cutter *c, size_t from)
 {
 	while (from < c->size && blank(c->in[from]))

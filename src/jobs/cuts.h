@@ -33,6 +33,15 @@ struct cutter {
 /** Look at in[0..size): its shape, and whether it is in whole lines. */
 void cutter_init(struct cutter *c, const unsigned char *in, size_t size);
 
+/** Look at in[0..size), a later part of a stream (a text sequence with
+ * `seq`) that starts where a value may. */
+void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq);
+
+/** The last cut before c->size, where the part read so far of a longer
+ * input ends in whole values; 0 if there is none.  Cuts by the scan from
+ * then on; cutter_scan_from() starts it again. */
+size_t cutter_last(struct cutter *c);
+
 /** Cut by the scan from now on, starting at `from`, where a chunk starts
  * (no value open; in an array, an element about to begin). */
 void cutter_scan_from(struct cutter *c, size_t from);

@@ -1,54 +1,43 @@
-/* jobs.c - jfmt -j: the threads, and the calling thread's part: handing
- * out the chunks and writing them in order.  See jobs.h. */
+/* jobs.c - jfmt -j: whether an input is formatted on several threads, on
+ * how many, in what chunks; a file mapped, a pipe read ahead a part at a
+ * time (the threads and the writing in order are pool.h's).  See jobs.h. */
 #include "jobs/jobs.h"
 
-#include <pthread.h>
+#include <errno.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
 #include "jobs/cuts.h"
-#include "jobs/worker.h"
+#include "jobs/pool.h"
 #include "layout/formatter.h"
 
-/* The input read is let go of this much at a time. */
-#define LET_GO_STRIDE ((size_t)8 << 20)
+/* A pipe read ahead (format_pipe()) waits for more at most this long at
+ * once, and this long in all, before its part is formatted: a writer
+ * faster than jfmt pauses for microseconds, a log followed for seconds. */
+#define AHEAD_GAP_MS 10
+#define AHEAD_WAIT_MS 100
 
 /* Past JOBS_FIRST_CUT_CHUNKS chunks, how far the first cut may be yet
  * (for the small chunks of JFMT_JOBS_BLOCK). */
 #define FIRST_CUT_SLACK (64 * 1024)
 
-/* The chunks out, each in a slot, and the threads that format them. */
-struct pool {
-	pthread_mutex_t lock;
-	pthread_cond_t work;            /* a chunk is handed out, or stop */
-	pthread_cond_t done;            /* a chunk is formatted */
-	struct chunk *slots;
-	size_t nslots;
-	size_t handed, claimed;         /* chunks handed out, taken by workers */
-	int stop;
-	struct job_input input;
-};
-
-/* A worker, and the pool it takes its chunks from. */
-struct thread {
-	struct worker w;
-	struct pool *pool;
-	pthread_t id;
-};
-
 void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off)
 {
 	const char *b = getenv("JFMT_JOBS_BLOCK");
 
-	j->want = want;
-	j->opt = opt;
-	j->off = off || want == 1;
-	j->block = b && *b ? (size_t)strtoull(b, NULL, 10) : 0;
+	*j = (struct jobs){
+		.want = want,
+		.opt = opt,
+		.off = off || want == 1,
+		.block = b && *b ? (size_t)strtoull(b, NULL, 10) : 0,
+	};
 }
 
 /* --- Deciding --- */
@@ -84,232 +73,171 @@ static size_t chunk_size(const struct jobs *j, size_t size, unsigned threads)
 		return JOBS_BLOCK_MIN;
 	return b > JOBS_BLOCK_MAX ? JOBS_BLOCK_MAX : b;
 }
-
-/* A thread: take the next chunk handed out, format it, say so. */
-static void *thread_main(void *arg)
-{
-	struct thread *t = arg;
-	struct pool *pl = t->pool;
-
-	pthread_mutex_lock(&pl->lock);
-	for (;;) {
-		while (!pl->stop && pl->claimed == pl->handed)
-			pthread_cond_wait(&pl->work, &pl->lock);
-		if (pl->stop)
-			break;
-		struct chunk *c = &pl->slots[pl->claimed % pl->nslots];
-		pl->claimed++;
-		pthread_mutex_unlock(&pl->lock);
-		worker_format(&t->w, c);
-		pthread_mutex_lock(&pl->lock);
-		c->done = 1;
-		pthread_cond_signal(&pl->done);
-	}
-	pthread_mutex_unlock(&pl->lock);
-	return NULL;
-}
-
-/* --- The calling thread: handing out, writing --- */
-
-struct run {
-	struct pool pool;
-	struct thread *threads;
-	unsigned nthreads;
-	struct cutter cut;
-	size_t block;
-	size_t next;            /* where the next chunk starts */
-	size_t written;         /* chunks written */
-	size_t let_go;          /* the input before this was let go of */
-};
-
-/* Fill slot `c` with the next chunk. */
-static void hand_out(struct run *r, struct chunk *c)
-{
-	size_t n = r->cut.size;
-	size_t at = n;
-
-	if (n - r->next > r->block) {
-		at = cutter_next(&r->cut, r->next + r->block, SIZE_MAX);
-		if (at < n && !r->cut.array && cutter_blank_from(&r->cut, at))
-			at = n;
-	}
-	c->from = r->next;
-	c->to = at;
-	if (!r->cut.array)
-		c->kind = CHUNK_STREAM;
-	else
-		c->kind = c->from == 0 ? CHUNK_HEAD : at == n ? CHUNK_TAIL : CHUNK_INSIDE;
-	c->done = c->ok = 0;
-	/* an array's comma belongs to neither side */
-	r->next = at < n && r->cut.array ? at + 1 : at;
-}
-
-/* The pages of input before `to` are done with: let them go, so that the
- * mapping does not grow to the whole input. */
-static void let_go(struct run *r, size_t to, size_t lead)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t from = (r->let_go + lead + page - 1) / page * page;
-	size_t end = (to + lead) / page * page;
-
-	if (end - from < LET_GO_STRIDE && to < r->cut.size)
-		return;         /* each call interrupts every CPU (TLB) */
-	if (end > from)
-		madvise((unsigned char *)r->cut.in - lead + from, end - from, MADV_DONTNEED);
-	r->let_go = to;
-}
-
-/* Write out the chunks formatted, in order; returns -1 when one failed. */
-static int write_done(struct run *r, struct fbuffer *out, size_t lead)
-{
-	struct pool *pl = &r->pool;
-
-	while (r->written < pl->handed) {
-		struct chunk *c = &pl->slots[r->written % pl->nslots];
-		if (!c->done)
-			return 0;
-		if (!c->ok)
-			return -1;
-		pthread_mutex_unlock(&pl->lock);
-		/* Whole values, after whole values: out at once, as one
-		 * thread would write them once each is complete, without a
-		 * copy into the block that holds a value back. */
-		if (c->kind == CHUNK_STREAM && out->len == out->committed)
-			out->streaming = 1;
-		fbuffer_append(out, c->text.ptr + c->cut_from, c->cut_to - c->cut_from);
-		if (c->kind == CHUNK_STREAM || c->kind == CHUNK_TAIL) {
-			fbuffer_commit(out);
-			fbuffer_flush_committed(out);
-		}
-		c->text.len = c->text.committed = 0;
-		let_go(r, c->to, lead);
-		pthread_mutex_lock(&pl->lock);
-		r->written++;
-		if (out->error)
-			return 1;
-	}
-	return 0;
-}
-
-/* A chunk of a stream cut at newlines failed: if it is broken, so is the
- * input, but it may only end inside a value.  The chunks from it on are
- * dropped (once the workers are done with them) and cut again by the
- * scan, from its start, which is right.  Returns 0, or -1 if the scan
- * was cutting already. */
-static int cut_again(struct run *r)
-{
-	struct pool *pl = &r->pool;
-
-	if (!r->cut.lines)
-		return -1;
-	while (pl->claimed < pl->handed)        /* take back what no one took */
-		pl->handed--;
-	for (size_t i = r->written; i < pl->handed; i++)
-		while (!pl->slots[i % pl->nslots].done)
-			pthread_cond_wait(&pl->done, &pl->lock);
-	for (size_t i = r->written; i < pl->handed; i++)
-		pl->slots[i % pl->nslots].text.len = pl->slots[i % pl->nslots].text.committed = 0;
-	r->next = pl->slots[r->written % pl->nslots].from;
-	pl->handed = pl->claimed = r->written;
-	r->cut.lines = 0;
-	cutter_scan_from(&r->cut, r->next);
-	return 0;
-}
-
-/* Hand out and write until the input is all out, or a chunk failed (-1),
- * or the output did (1). */
-static int run_all(struct run *r, struct fbuffer *out, size_t lead)
-{
-	struct pool *pl = &r->pool;
-	int result = 0;
-
-	pthread_mutex_lock(&pl->lock);
-	for (;;) {
-		result = write_done(r, out, lead);
-		if (result < 0 && cut_again(r) == 0)
-			continue;
-		if (result)
-			break;
-		if (r->next < r->cut.size && pl->handed - r->written < pl->nslots) {
-			struct chunk *c = &pl->slots[pl->handed % pl->nslots];
-			pthread_mutex_unlock(&pl->lock);
-			hand_out(r, c);
-			pthread_mutex_lock(&pl->lock);
-			pl->handed++;
-			pthread_cond_signal(&pl->work);
-			continue;
-		}
-		if (r->next >= r->cut.size && r->written == pl->handed)
-			break;
-		pthread_cond_wait(&pl->done, &pl->lock);
-	}
-	pl->stop = 1;
-	pthread_cond_broadcast(&pl->work);
-	pthread_mutex_unlock(&pl->lock);
-	return result;
-}
-
-static void *thread_run(void *arg)
-{
-	struct thread *t = arg;
-	void *ret = thread_main(t);
-
-	worker_release(&t->w);
-	return ret;
-}
-
+/* One input on threads started for it. */
 static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 {
-	struct pool *pl = &r->pool;
-	unsigned started = 0;
-	int result;
+	unsigned started = pool_start(r);
+	int result = started ? pool_run(r, out, lead) : -1;      /* none: one thread */
 
-	pl->nslots = (size_t)r->nthreads * JOBS_SLOTS_PER_JOB;
-	pl->slots = xrealloc(NULL, pl->nslots * sizeof *pl->slots);
-	/* room for a chunk's text from the start: growing to it copied
-	 * what was made and took fresh pages more than once */
-	for (size_t i = 0; i < pl->nslots; i++) {
-		fbuffer_init_mem(&pl->slots[i].text);
-		fbuffer_make_room(&pl->slots[i].text, 2 * r->block);
-	}
-	r->threads = xrealloc(NULL, r->nthreads * sizeof *r->threads);
-	pthread_mutex_init(&pl->lock, NULL);
-	pthread_cond_init(&pl->work, NULL);
-	pthread_cond_init(&pl->done, NULL);
-	for (unsigned i = 0; i < r->nthreads; i++) {
-		struct thread *t = &r->threads[i];
-		t->pool = pl;
-		worker_setup(&t->w, &pl->input, r->cut.array);
-		if (pthread_create(&t->id, NULL, thread_run, t) != 0) {
-			worker_release(&t->w);
-			break;
-		}
-		started++;
-	}
-	if (started == 0) {
-		result = -1;            /* one thread, then */
-	} else {
-		result = run_all(r, out, lead);
-	}
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(r->threads[i].id, NULL);
-	for (size_t i = 0; i < pl->nslots; i++)
-		fbuffer_release(&pl->slots[i].text);
-	pthread_cond_destroy(&pl->done);
-	pthread_cond_destroy(&pl->work);
-	pthread_mutex_destroy(&pl->lock);
-	free(pl->slots);
-	free(r->threads);
+	pool_stop(r, started);
 	return result;
 }
 
+/* --- A pipe --- */
+
+/* Milliseconds since some fixed time. */
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Whether `fd` has bytes to read (or its end) by `deadline`, a while
+ * after which the pipe's writer is taken to be slower than jfmt. */
+static int ready(int fd, long long deadline)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	long long left = deadline - now_ms();
+
+	return left > 0 && poll(&p, 1, left < AHEAD_GAP_MS ? (int)left : AHEAD_GAP_MS) > 0;
+}
+
+/* Read into j->ahead: once, then as long as more comes quickly, until it
+ * is full or the input ends (*eof).  Input that comes slowly (a log
+ * followed) goes out as it comes. */
+static void read_ahead(struct jobs *j, int fd, int *eof)
+{
+	long long deadline = now_ms() + AHEAD_WAIT_MS;
+	int once = 0;
+
+	while (j->ahead_len < j->ahead_cap && !*eof && (!once || ready(fd, deadline))) {
+		ssize_t n = read(fd, j->ahead + j->ahead_len, j->ahead_cap - j->ahead_len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			j->read_error = n < 0 ? errno : 0;
+			*eof = 1;
+			break;
+		}
+		j->ahead_len += (size_t)n;
+		once = 1;
+	}
+}
+
+/* A stream from a pipe, a part read ahead at a time: each part's whole
+ * values on the threads, what the part ends with carried into the next.
+ * What cannot be done so (an array, a value longer than the read-ahead
+ * can grow to, a failed chunk) is left to the caller's one thread from
+ * the part that was read last (*at). */
+static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer *out,
+		       enum exit_status *status, struct read_resume *at)
+{
+	unsigned threads = j->want > 1 ? j->want : online_cpus();
+	size_t block = j->block ? j->block : JOBS_BLOCK_MAX;
+	int eof = 0, seq = 0, result = 0;
+	unsigned started = 0;
+	struct run r;
+
+	if (threads <= 1)
+		return 0;
+	if (threads > JOBS_MAX)
+		threads = JOBS_MAX;
+	/* at least what the default takes several threads for */
+	j->ahead_cap = (size_t)threads * JOBS_CHUNKS_PER_JOB * block;
+	if (j->ahead_cap < JOBS_MIN_INPUT && !j->block)
+		j->ahead_cap = JOBS_MIN_INPUT;
+	j->ahead = xrealloc(j->ahead, j->ahead_cap);
+	j->ahead_len = 0;
+	*at = (struct read_resume){ .line = 1 };
+	read_ahead(j, fd, &eof);
+	memset(&r, 0, sizeof r);
+	cutter_init(&r.cut, j->ahead, j->ahead_len);
+	/* all of it at once is small; the default takes only what comes at
+	 * once and is large */
+	if (r.cut.array || eof || (j->want == 0 && j->ahead_len < j->ahead_cap))
+		goto one_thread;
+	seq = r.cut.seq;
+	r.block = block;
+	r.nthreads = threads;
+	out->crlf = j->opt->eol == EOL_CRLF || (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r.cut));
+	for (;;) {
+		size_t end = eof ? j->ahead_len : cutter_last(&r.cut);
+		if (end == 0 && !eof) {         /* no value ends in it yet */
+			if (j->ahead_len == j->ahead_cap) {
+				if (j->ahead_cap >= JOBS_AHEAD_MAX)
+					goto one_thread;
+				j->ahead_cap *= 2;
+				j->ahead = xrealloc(j->ahead, j->ahead_cap);
+			}
+			read_ahead(j, fd, &eof);
+			cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
+			continue;
+		}
+		if (j->read_error)      /* reported by the one thread */
+			goto one_thread;
+		cutter_init_stream(&r.cut, j->ahead, end, seq);
+		r.pool.input = (struct job_input){ j->opt, name, j->ahead, -1, 0, seq, at->base > 0 };
+		if (!started && (started = pool_start(&r)) == 0)
+			goto one_thread;
+		fbuffer_flush(out);
+		unsigned long long written = out->written;
+		char last = out->last;
+		r.next = 0;
+		result = pool_run(&r, out, 0);
+		if (result < 0) {
+			fbuffer_rewind(out, written, last);
+			goto one_thread;
+		}
+		if (result > 0 || (eof && end == j->ahead_len))
+			break;
+		/* the part's values are out: carry its end into the next */
+		for (const unsigned char *p = j->ahead, *e = p + end;
+		     (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+			at->line++;
+		at->base += end;
+		j->ahead_len -= end;
+		memmove(j->ahead, j->ahead + end, j->ahead_len);
+		read_ahead(j, fd, &eof);
+		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
+	}
+	pool_stop(&r, started);
+	*status = EXIT_OK;
+	return 1;
+
+one_thread:
+	if (started)
+		pool_stop(&r, started);
+	at->pre = j->ahead;
+	at->len = j->ahead_len;
+	at->seq = seq;
+	at->error = j->read_error;
+	return 0;
+}
+
+void jobs_release(struct jobs *j)
+{
+	free(j->ahead);
+	j->ahead = NULL;
+	j->ahead_cap = j->ahead_len = 0;
+}
+
+/* --- A file --- */
+
 int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
-		enum exit_status *status)
+		enum exit_status *status, struct read_resume *at)
 {
 	struct stat st;
 
+	if (at)
+		*at = (struct read_resume){ .line = 1 };
 	/* the input's comments and blank lines are placed by one thread */
-	if (j->off || format_places(j->opt) || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+	if (j->off || format_places(j->opt) || fstat(fd, &st) != 0)
+		return 0;
+	if (S_ISFIFO(st.st_mode) && at)
+		return format_pipe(j, name, fd, out, status, at);
+	if (!S_ISREG(st.st_mode))
 		return 0;
 	off_t start = lseek(fd, 0, SEEK_CUR);
 	if (start < 0 || st.st_size <= start)
@@ -329,6 +257,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 
 	struct run r;
 	memset(&r, 0, sizeof r);
+	r.mapped = 1;
 	cutter_init(&r.cut, in, size);
 	r.block = chunk_size(j, size, threads);
 	r.nthreads = threads;
@@ -339,7 +268,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		goto one_thread;
 	cutter_scan_from(&r.cut, 0);
 
-	r.pool.input = (struct job_input){ j->opt, name, in, fd, start, r.cut.seq };
+	r.pool.input = (struct job_input){ j->opt, name, in, fd, start, r.cut.seq, 0 };
 	madvise(map, size + lead, MADV_SEQUENTIAL);
 
 	/* What went before this input is out; this input starts here. */

@@ -28,12 +28,12 @@
  * Memory: the input is mapped to find the cuts (and let go of as it is
  * written), and each worker reads its chunks with pread(2) into its
  * reader's blocks; at most
- * JOBS_SLOTS_PER_JOB chunks per thread are out at once, each with its
+ * JOBS_SLOTS_PER_JOB chunks per thread (pool.h) are out at once, each with its
  * formatted text.
  *
- * jobs.c has the threads and the writing in order, cuts.c where the
- * chunks end (split.c, the structural scan), worker.c one thread's
- * formatting.
+ * jobs.c decides and reads, pool.c has the threads and the writing in
+ * order, cuts.c where the chunks end (split.c, the structural scan),
+ * worker.c one thread's formatting.
  */
 #ifndef JFMT_JOBS_H
 #define JFMT_JOBS_H
@@ -42,6 +42,7 @@
 
 #include "base/fbuffer.h"
 #include "base/status.h"
+#include "read/read.h"
 #include "style/options.h"
 
 /* The most threads -j takes. */
@@ -57,12 +58,12 @@
 #define JOBS_BLOCK_MIN ((size_t)256 << 10)
 #define JOBS_CHUNKS_PER_JOB 8
 
-/* Chunks out at once per thread: one being formatted, one waiting. */
-#define JOBS_SLOTS_PER_JOB 2
-
 /* If no cut comes within this many chunks' worth of the start, the input
  * is one value that does not split: one thread formats it. */
 #define JOBS_FIRST_CUT_CHUNKS 4
+
+/* A pipe is read ahead up to this much while one value does not end. */
+#define JOBS_AHEAD_MAX ((size_t)64 << 20)
 
 struct jobs {
 	unsigned want;          /* -j N; 0: the CPUs this process may run on,
@@ -70,6 +71,9 @@ struct jobs {
 	int off;                /* what is asked cannot be split */
 	const struct format_options *opt;
 	size_t block;           /* JFMT_JOBS_BLOCK (for tests), or 0 */
+	unsigned char *ahead;   /* a pipe's part read ahead */
+	size_t ahead_len, ahead_cap;
+	int read_error;         /* ... and how its last read failed, or 0 */
 };
 
 /**
@@ -85,8 +89,15 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
  * *status (write errors are left in `out` for the caller); 0 when the
  * caller must format the input itself, from where `fd` stood: nothing of
  * it is out, or what is will not be written twice (fbuffer_rewind()).
+ * With `at` (else NULL), a pipe is taken too, a part read ahead at a time
+ * (JOBS_CHUNKS_PER_JOB chunks a thread, at least JOBS_MIN_INPUT): the
+ * caller then goes on from *at with reader_run_resumed(), whose bytes
+ * stay until jobs_release().
  */
 int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
-		enum exit_status *status);
+		enum exit_status *status, struct read_resume *at);
+
+/** Free the part of a pipe read ahead. */
+void jobs_release(struct jobs *j);
 
 #endif

@@ -32,7 +32,7 @@ static ssize_t source_read(void *ctx, unsigned char *buf, size_t n)
 		size_t k = s->len[s->i] - s->off;
 		if (k > n - got)
 			k = n - got;
-		if (s->i == 1) {
+		if (s->i == 1 && s->fd >= 0) {
 			ssize_t r = pread(s->fd, buf + got, k, s->at + (off_t)s->off);
 			if (r < 0 && errno == EINTR)
 				continue;
@@ -196,7 +196,7 @@ void worker_format(struct worker *w, struct chunk *c)
 	s->len[1] = c->to - c->from;
 	s->fd = w->input->fd;
 	s->at = w->input->base + (off_t)c->from;
-	if (c->kind == CHUNK_STREAM && c->from > 0 && !w->input->seq) {
+	if (c->kind == CHUNK_STREAM && (c->from > 0 || w->input->later) && !w->input->seq) {
 		s->part[0] = (const unsigned char *)stream_before;
 		s->len[0] = sizeof stream_before - 1;
 	} else if (c->kind == CHUNK_INSIDE || c->kind == CHUNK_TAIL) {

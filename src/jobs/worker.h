@@ -45,13 +45,16 @@ struct job_input {
 	const char *name;       /* for messages (muted) */
 	const unsigned char *in;/* the input, mapped (for the cuts) */
 	int fd;                 /* ... and its file, which the workers read
-				 * with pread(2), from `base` on */
+				 * with pread(2), from `base` on; -1: a pipe,
+				 * whose part read ahead `in` holds */
 	off_t base;
 	int seq;                /* a text sequence: chunks start with RS */
+	int later;              /* `in` is not the input's start (a pipe's
+				 * later part) */
 };
 
 /* A worker's input: up to three parts read one after another, the
- * middle one (the chunk) from the file at `at`. */
+ * middle one (the chunk) from the file at `at` (from memory without one). */
 struct source {
 	const unsigned char *part[3];
 	size_t len[3];

@@ -49,6 +49,13 @@ void blocks_start(struct blocks *b)
 	b->bom = 0;
 }
 
+void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long line)
+{
+	b->win.cur.base = base;
+	b->win.cur.line_start = base;
+	b->win.cur.line = b->win.prev.line = line;
+}
+
 static ssize_t read_some(const struct blocks *b, int fd, unsigned char *buf, size_t n)
 {
 	ssize_t got;
@@ -104,7 +111,8 @@ static ssize_t first_read(const struct blocks *b, int fd, unsigned char *buf, si
 			break;
 		n += more;
 	}
-	if (n >= BLOCKS_BOM_LEN && memcmp(buf, blocks_bom, BLOCKS_BOM_LEN) == 0)
+	if (b->win.cur.base == 0 && n >= BLOCKS_BOM_LEN &&
+	    memcmp(buf, blocks_bom, BLOCKS_BOM_LEN) == 0)
 		*skip = BLOCKS_BOM_LEN;
 	return n;
 }

@@ -52,6 +52,11 @@ void blocks_release(struct blocks *b);
 /** A new input starts: nothing in memory. */
 void blocks_start(struct blocks *b);
 
+/** The next input starts at byte `base` of a longer one, on line `line`,
+ * where a line starts (after blocks_start()): its first bytes are no byte
+ * order mark. */
+void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long line);
+
 /**
  * Read more of `fd`.  With `extend`, onto the end of the current read (at
  * least as much again as it holds, so that a long token arrives in reads

@@ -87,7 +87,7 @@ static void report_yajl_error(struct parser *ps, yajl_status st)
 			report_kind(ps, ps->error_kind, ps->error_pos);
 		return;
 	}
-	if (!ps->seen_text) {
+	if (!ps->seen_text && !ps->after_values) {
 		parser_report(ps, locate_end(ps->win), "no JSON value");
 		return;
 	}
@@ -351,7 +351,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->win = w;
 	ps->feed_off = ps->fed_end = 0;
 	ps->completing = 0;
-	ps->seen_text = 0;
+	ps->seen_text = ps->after_values = 0;
 	ps->seq = seq;
 	ps->skipping = ps->invalid = ps->record_text = 0;
 	between_init(&ps->between, ps->allow_comments);
@@ -372,7 +372,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
  * back, as VS Code reads such a settings file as empty. */
 static int comments_alone(const struct parser *ps)
 {
-	return ps->values == 0 && !ps->seen_text && !ps->invalid &&
+	return ps->values == 0 && !ps->seen_text && !ps->after_values && !ps->invalid &&
 	       ps->sink.accept_comments_alone && ps->jsonc.seen > 0;
 }
 
@@ -383,8 +383,10 @@ enum exit_status parser_finish(struct parser *ps)
 	ps->record_end = window_end(ps->win);
 	/* Nothing is left to complete after a skipped value, nor when a text
 	 * sequence ends in empty records (as it may start with them), nor in
-	 * an input of comments alone, which are kept. */
-	int done = ps->skipping || (ps->seq && !ps->record_text) || comments_alone(ps);
+	 * an input of comments alone, which are kept, nor in blanks after
+	 * the values of another reader. */
+	int done = ps->skipping || (ps->seq && !ps->record_text) || comments_alone(ps) ||
+		   (ps->after_values && !ps->seen_text);
 	yajl_status st = done ? yajl_status_ok : yajl_complete_parse(ps->h);
 	ps->completing = 0;
 	if (st != yajl_status_ok) {
@@ -398,7 +400,7 @@ enum exit_status parser_finish(struct parser *ps)
 		report_kind(ps, ERR_END, locate_end(ps->win));
 		return EXIT_INVALID;
 	}
-	if (ps->values == 0 && !ps->invalid && !comments_alone(ps)) {
+	if (ps->values == 0 && !ps->after_values && !ps->invalid && !comments_alone(ps)) {
 		parser_report(ps, locate_end(ps->win), "no JSON value");
 		return EXIT_INVALID;
 	}

@@ -63,6 +63,8 @@ struct parser {
 	size_t fed_end;                 /* ... and the end of what it was fed */
 	int completing;                 /* inside yajl_complete_parse() */
 	int seen_text;                  /* anything but white space so far */
+	int after_values;               /* the input goes on after values
+					 * another reader read (read.h) */
 	struct between between;         /* the rule between values */
 	int seq;                        /* RFC 7464 input: records after RS */
 	int skipping;                   /* after an error: looking for where

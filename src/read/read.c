@@ -4,8 +4,10 @@
 #include "read/read.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/diag.h"
 #include "text/scan.h"
@@ -172,17 +174,85 @@ static enum exit_status read_all(struct reader *r, int fd)
 	return parser_finish(&r->ps);
 }
 
-enum exit_status reader_run(struct reader *r, const char *name, int fd)
+static enum exit_status run(struct reader *r, const char *name, int fd,
+			    const struct read_resume *at)
 {
 	blocks_start(&r->in);
 	r->token_open = r->held_back = 0;
 	r->fed_end = 0;
 	parser_start(&r->ps, name, &r->in.win, 0);
+	if (at && at->base > 0) {
+		/* between two values, after values: no byte order mark, no
+		 * encoding to tell, and the input is not empty */
+		blocks_origin(&r->in, at->base, at->line);
+		parser_set_seq(&r->ps, at->seq);
+		r->ps.after_values = 1;
+		r->ps.top_end = at->base;       /* where the last value ended */
+	}
 	if (r->progress)
 		progress_start(r->progress, name, fd);
 	enum exit_status status = read_all(r, fd);
 	if (r->progress)
 		progress_end(r->progress);
 	parser_end_input(&r->ps);
+	return status;
+}
+
+enum exit_status reader_run(struct reader *r, const char *name, int fd)
+{
+	return run(r, name, fd, NULL);
+}
+
+/* The bytes read ahead, then the descriptor. */
+struct resumed {
+	const struct read_resume *at;
+	size_t off;
+	int fd;
+};
+
+static ssize_t read_resumed(void *ctx, unsigned char *buf, size_t n)
+{
+	struct resumed *s = ctx;
+	ssize_t got;
+
+	if (s->off < s->at->len) {
+		size_t k = s->at->len - s->off < n ? s->at->len - s->off : n;
+		memcpy(buf, s->at->pre + s->off, k);
+		s->off += k;
+		/* and what the descriptor has at once, as one read(2) of all
+		 * of it would give: the place of a message, and the line it
+		 * shows, are those of one read */
+		struct pollfd p = { .fd = s->fd, .events = POLLIN };
+		if (k < n && !s->at->error && poll(&p, 1, 0) > 0) {
+			do
+				got = read(s->fd, buf + k, n - k);
+			while (got < 0 && errno == EINTR);
+			if (got > 0)
+				k += (size_t)got;
+		}
+		return (ssize_t)k;
+	}
+	if (s->at->error) {
+		errno = s->at->error;
+		return -1;
+	}
+	do
+		got = read(s->fd, buf, n);
+	while (got < 0 && errno == EINTR);
+	return got;
+}
+
+enum exit_status reader_run_resumed(struct reader *r, const char *name, int fd,
+				    const struct read_resume *at)
+{
+	if (at->len == 0 && at->base == 0)
+		return run(r, name, fd, NULL);
+	struct resumed s = { at, 0, fd };
+	ssize_t (*source)(void *, unsigned char *, size_t) = r->in.source;
+	void *ctx = r->in.source_ctx;
+
+	reader_set_source(r, read_resumed, &s);
+	enum exit_status status = run(r, name, fd, at);
+	reader_set_source(r, source, ctx);
 	return status;
 }

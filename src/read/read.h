@@ -82,6 +82,19 @@ static inline void reader_set_source(struct reader *r,
 	r->in.source_ctx = ctx;
 }
 
+/* What was read of an input before a reader takes it over (jobs.h, on a
+ * pipe): those bytes, and where they stand in the input.  Up to `base`,
+ * the input was whole values, which were formatted. */
+struct read_resume {
+	const unsigned char *pre;       /* read first, then the descriptor */
+	size_t len;
+	unsigned long long base;        /* pre[0]'s offset in the input */
+	unsigned long long line;        /* ... and its line, from 1 */
+	int seq;                        /* with base > 0: a text sequence */
+	int error;                      /* the read after pre failed so (an
+					 * errno value), or 0 */
+};
+
 /** Free what `r` allocated. */
 void reader_release(struct reader *r);
 
@@ -91,5 +104,10 @@ void reader_release(struct reader *r);
  * not close `fd`.
  */
 enum exit_status reader_run(struct reader *r, const char *name, int fd);
+
+/** reader_run(), the input's first part being `at` (none if at->len and
+ * at->base are 0).  Messages give places in the whole input. */
+enum exit_status reader_run_resumed(struct reader *r, const char *name, int fd,
+				    const struct read_resume *at);
 
 #endif

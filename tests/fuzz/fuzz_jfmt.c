@@ -48,7 +48,8 @@
  *   - with --width N, a line longer than N columns holds one token (a
  *     scalar or a bracket), after a key or not: nothing that could have
  *     been broken.
- *   - with -j3, in chunks of a few bytes, the status, output and messages
+ *   - with -j3, in chunks of a few bytes, from a file and from a pipe, the
+ *     status, output and messages
  *     are those of one thread, byte for byte, both written through an
  *     output buffer held back as jfmt's is (not with --check, which
  *     -j leaves to one thread);
@@ -69,6 +70,7 @@
  *                             left written; status and messages still)
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -254,9 +256,11 @@ static int append_out(void *ctx, const char *p, size_t n)
 
 /* Format doc[0..len) as jfmt does, on `threads` threads in chunks of
  * `block` bytes (1: one thread), through an output buffer bound as jfmt
- * binds it: what an invalid document leaves is dropped. */
+ * binds it: what an invalid document leaves is dropped.  From a file in
+ * memory, or `from_pipe`. */
 static void run_jobs(struct run *res, const struct format_options *opt, int comments,
-		     const uint8_t *doc, size_t len, unsigned threads, size_t block)
+		     const uint8_t *doc, size_t len, unsigned threads, size_t block,
+		     int from_pipe)
 {
 	struct formatter fmt;
 	struct reader reader;
@@ -268,7 +272,19 @@ static void run_jobs(struct run *res, const struct format_options *opt, int comm
 	FILE *msgs = open_memstream(&res->msg, &res->msg_len);
 	if (!msgs)
 		die("open_memstream");
-	int fd = memfd_of(doc, len);
+	int fd;
+	if (from_pipe) {
+		int p[2];
+		/* (the pipe holds the whole document: max_len is 4096) */
+		if (pipe2(p, O_CLOEXEC) < 0)
+			die("pipe2");
+		if (len > 0 && write(p[1], doc, len) != (ssize_t)len)
+			die("write");
+		close(p[1]);
+		fd = p[0];
+	} else {
+		fd = memfd_of(doc, len);
+	}
 	fbuffer_init_mem(&res->out);
 	reader_init(&reader, comments, keep_going, NULL);
 	if (format_uses_width(opt))
@@ -286,8 +302,10 @@ static void run_jobs(struct run *res, const struct format_options *opt, int comm
 	jobs.block = block;
 	FILE *saved = stderr;
 	stderr = msgs;
-	if (!jobs_format(&jobs, "<fuzz>", fd, &fmt.output, &res->status))
-		res->status = reader_run(&reader, "<fuzz>", fd);
+	struct read_resume at;
+	if (!jobs_format(&jobs, "<fuzz>", fd, &fmt.output, &res->status, &at))
+		res->status = reader_run_resumed(&reader, "<fuzz>", fd, &at);
+	jobs_release(&jobs);
 	if (res->status != EXIT_OK)
 		fbuffer_abandon(&fmt.output);
 	fbuffer_flush(&fmt.output);
@@ -805,13 +823,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((data[2] & 0x10) && !check) {
 		struct run one, three;
 		size_t block = (size_t)(data[2] >> 5) * 4 + 1;
-		run_jobs(&one, &opt, comments, doc, len, 1, block);
-		run_jobs(&three, &opt, comments, doc, len, 3, block);
-		if (one.status != three.status || !same_output(&one, &three) ||
-		    !same_messages(&one, &three))
-			fail("-j3 differs from one thread", doc, len, &one, &three);
+		run_jobs(&one, &opt, comments, doc, len, 1, block, 0);
+		for (int from_pipe = 0; from_pipe < 2; from_pipe++) {
+			run_jobs(&three, &opt, comments, doc, len, 3, block, from_pipe);
+			if (one.status != three.status || !same_output(&one, &three) ||
+			    !same_messages(&one, &three))
+				fail(from_pipe ? "-j3 differs from one thread, from a pipe" :
+				     "-j3 differs from one thread", doc, len, &one, &three);
+			run_release(&three);
+		}
 		run_release(&one);
-		run_release(&three);
 	}
 	if (keep_going && !check && !comments && !opt.seq) {
 		struct run k;
