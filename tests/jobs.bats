@@ -150,6 +150,25 @@ open("bad.json", "w").write("\n".join(lines))'
 	done
 }
 
+@test "a file that shrinks while -j reads it: a message and an exit status, not a signal" {
+	ndjson nd.json 20000
+	mkfifo fifo
+	JFMT_JOBS_BLOCK=4096 "$JFMT" -j2 -c nd.json >fifo 2>err &
+	local pid=$! st=0 rd
+	exec {rd}<fifo
+	# jfmt waits to write on until the pipe is read; the file shrinks
+	head -c 100000 <&"$rd" >/dev/null
+	truncate -s 10000 nd.json
+	cat <&"$rd" >/dev/null
+	exec {rd}<&-
+	wait "$pid" || st=$?
+	cat err
+	# 3: the file shrank under the scan; 1: a chunk read short first,
+	# and one thread found the file's end inside a value
+	[ "$st" -eq 3 ] || [ "$st" -eq 1 ]
+	grep -q '^jfmt: nd\.json:' err
+}
+
 @test "standard input that is a file read from part way: from there on" {
 	ndjson nd.json 1500
 	{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <nd.json

@@ -5,6 +5,9 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +17,16 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/diag.h"
 #include "jobs/cuts.h"
 #include "jobs/pool.h"
 #include "layout/formatter.h"
 
 /* A pipe read ahead (format_pipe()) waits for more at most this long at
  * once, and this long in all, before its part is formatted: a writer
- * faster than jfmt pauses for microseconds, a log followed for seconds. */
+ * faster than jfmt pauses for microseconds, a log followed for seconds.
+ * (Only the waits count: a jfmt slowed down, under strace or a
+ * sanitizer, still fills its part from a fast writer.) */
 #define AHEAD_GAP_MS 10
 #define AHEAD_WAIT_MS 100
 
@@ -76,10 +82,9 @@ static size_t chunk_size(const struct jobs *j, size_t size, unsigned threads)
 /* One input on threads started for it. */
 static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 {
-	unsigned started = pool_start(r);
-	int result = started ? pool_run(r, out, lead) : -1;      /* none: one thread */
+	int result = pool_start(r) ? pool_run(r, out, lead) : -1;  /* none: one thread */
 
-	pool_stop(r, started);
+	pool_stop(r);
 	return result;
 }
 
@@ -94,14 +99,19 @@ static long long now_ms(void)
 	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* Whether `fd` has bytes to read (or its end) by `deadline`, a while
- * after which the pipe's writer is taken to be slower than jfmt. */
-static int ready(int fd, long long deadline)
+/* Whether `fd` has bytes to read (or its end) within AHEAD_GAP_MS, and
+ * within what is left of the wait *waited counts: past it, the pipe's
+ * writer is taken to be slower than jfmt. */
+static int ready(int fd, long long *waited)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	long long left = deadline - now_ms();
+	long long left = AHEAD_WAIT_MS - *waited, t = now_ms();
 
-	return left > 0 && poll(&p, 1, left < AHEAD_GAP_MS ? (int)left : AHEAD_GAP_MS) > 0;
+	if (left <= 0)
+		return 0;
+	int n = poll(&p, 1, left < AHEAD_GAP_MS ? (int)left : AHEAD_GAP_MS);
+	*waited += now_ms() - t;
+	return n > 0;
 }
 
 /* Read into j->ahead: once, then as long as more comes quickly, until it
@@ -109,10 +119,10 @@ static int ready(int fd, long long deadline)
  * followed) goes out as it comes. */
 static void read_ahead(struct jobs *j, int fd, int *eof)
 {
-	long long deadline = now_ms() + AHEAD_WAIT_MS;
+	long long waited = 0;
 	int once = 0;
 
-	while (j->ahead_len < j->ahead_cap && !*eof && (!once || ready(fd, deadline))) {
+	while (j->ahead_len < j->ahead_cap && !*eof && (!once || ready(fd, &waited))) {
 		ssize_t n = read(fd, j->ahead + j->ahead_len, j->ahead_cap - j->ahead_len);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -137,7 +147,6 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	unsigned threads = j->want > 1 ? j->want : online_cpus();
 	size_t block = j->block ? j->block : JOBS_BLOCK_MAX;
 	int eof = 0, seq = 0, result = 0;
-	unsigned started = 0;
 	struct run r;
 
 	if (threads <= 1)
@@ -179,7 +188,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 			goto one_thread;
 		cutter_init_stream(&r.cut, j->ahead, end, seq);
 		r.pool.input = (struct job_input){ j->opt, name, j->ahead, -1, 0, seq, at->base > 0 };
-		if (!started && (started = pool_start(&r)) == 0)
+		if (!r.started && pool_start(&r) == 0)
 			goto one_thread;
 		fbuffer_flush(out);
 		unsigned long long written = out->written;
@@ -202,13 +211,12 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		read_ahead(j, fd, &eof);
 		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
 	}
-	pool_stop(&r, started);
+	pool_stop(&r);
 	*status = EXIT_OK;
 	return 1;
 
 one_thread:
-	if (started)
-		pool_stop(&r, started);
+	pool_stop(&r);
 	at->pre = j->ahead;
 	at->len = j->ahead_len;
 	at->seq = seq;
@@ -223,7 +231,87 @@ void jobs_release(struct jobs *j)
 	j->ahead_cap = j->ahead_len = 0;
 }
 
-/* --- A file --- */
+/* --- A file, and one that shrinks while it is mapped --- */
+
+/* While the calling thread reads a mapping (the scan for the cuts), a
+ * SIGBUS there means the file was made shorter by another program: it
+ * jumps back to jobs_format(), which reports it.  Any other SIGBUS goes
+ * to the handler there was before (outsig.h's, which removes a temporary
+ * -o file), as the fault comes again. */
+static sigjmp_buf *guard_jump;
+static const unsigned char *guard_from, *guard_to;
+static pthread_t guard_thread;
+static struct sigaction guard_before;
+
+static void on_bus(int sig, siginfo_t *si, void *context)
+{
+	const unsigned char *at = si->si_addr;
+
+	(void)sig;
+	(void)context;
+	if (guard_jump && at >= guard_from && at < guard_to &&
+	    pthread_equal(pthread_self(), guard_thread))
+		siglongjmp(*guard_jump, 1);
+	sigaction(SIGBUS, &guard_before, NULL);
+}
+
+/* Guard map[0..len) with `jump`, or no more (NULL). */
+static void shrink_guard(void *map, size_t len, sigjmp_buf *jump)
+{
+	if (jump) {
+		struct sigaction sa = { .sa_sigaction = on_bus, .sa_flags = SA_SIGINFO };
+		sigemptyset(&sa.sa_mask);
+		guard_from = map;
+		guard_to = guard_from + len;
+		guard_thread = pthread_self();
+		guard_jump = jump;
+		sigaction(SIGBUS, &sa, &guard_before);
+	} else {
+		guard_jump = NULL;
+		sigaction(SIGBUS, &guard_before, NULL);
+	}
+}
+
+
+/* The mapped file (in[0..size), `lead` bytes into the mapping `map`) on
+ * the threads of `r`; returns as jobs_format() does. */
+static int format_mapped(struct jobs *j, const char *name, int fd, struct fbuffer *out,
+			 enum exit_status *status, struct run *r, off_t start, size_t size,
+			 unsigned threads, void *map, size_t lead)
+{
+	const unsigned char *in = (const unsigned char *)map + lead;
+
+	r->mapped = 1;
+	cutter_init(&r->cut, in, size);
+	r->block = chunk_size(j, size, threads);
+	r->nthreads = threads;
+	/* one value that does not split: one thread, having lost little */
+	size_t first = size > r->block ?
+		cutter_next(&r->cut, r->block, r->block * JOBS_FIRST_CUT_CHUNKS + FIRST_CUT_SLACK) :
+		size;
+	if (first == SPLIT_NOT_YET || first >= size)
+		return 0;
+	cutter_scan_from(&r->cut, 0);
+
+	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0 };
+	madvise(map, size + lead, MADV_SEQUENTIAL);
+
+	/* What went before this input is out; this input starts here. */
+	fbuffer_flush(out);
+	unsigned long long written = out->written;
+	char last = out->last;
+	out->crlf = j->opt->eol == EOL_CRLF ||
+		    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r->cut));
+
+	if (run_threads(r, out, lead) < 0) {
+		fbuffer_rewind(out, written, last);
+		lseek(fd, start, SEEK_SET);
+		return 0;
+	}
+	lseek(fd, 0, SEEK_END);
+	*status = EXIT_OK;
+	return 1;
+}
 
 int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		enum exit_status *status, struct read_resume *at)
@@ -253,42 +341,25 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	void *map = mmap(NULL, size + lead, PROT_READ, MAP_PRIVATE, fd, start - (off_t)lead);
 	if (map == MAP_FAILED)
 		return 0;
-	const unsigned char *in = (const unsigned char *)map + lead;
 
-	struct run r;
-	memset(&r, 0, sizeof r);
-	r.mapped = 1;
-	cutter_init(&r.cut, in, size);
-	r.block = chunk_size(j, size, threads);
-	r.nthreads = threads;
-	/* one value that does not split: one thread, having lost little */
-	size_t first = size > r.block ?
-		cutter_next(&r.cut, r.block, r.block * JOBS_FIRST_CUT_CHUNKS + FIRST_CUT_SLACK) : size;
-	if (first == SPLIT_NOT_YET || first >= size)
-		goto one_thread;
-	cutter_scan_from(&r.cut, 0);
-
-	r.pool.input = (struct job_input){ j->opt, name, in, fd, start, r.cut.seq, 0 };
-	madvise(map, size + lead, MADV_SEQUENTIAL);
-
-	/* What went before this input is out; this input starts here. */
-	fbuffer_flush(out);
-	unsigned long long written = out->written;
-	char last = out->last;
-	out->crlf = j->opt->eol == EOL_CRLF || (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r.cut));
-
-	int result = run_threads(&r, out, lead);
-	munmap(map, size + lead);
-	if (result < 0) {
-		fbuffer_rewind(out, written, last);
-		lseek(fd, start, SEEK_SET);
-		return 0;
+	/* (on the heap: what sigsetjmp() returns to must not be a changed
+	 * local of this function) */
+	struct run *r = xrealloc(NULL, sizeof *r);
+	sigjmp_buf jump;
+	int done;
+	memset(r, 0, sizeof *r);
+	shrink_guard(map, size + lead, &jump);
+	if (sigsetjmp(jump, 1) == 0) {
+		done = format_mapped(j, name, fd, out, status, r, start, size, threads, map, lead);
+	} else {
+		/* the file shrank under the scan: nothing more of it is read */
+		pool_stop(r);
+		diag_error("%s: the file shrank while it was read", diag_name(name));
+		*status = EXIT_IO;
+		done = 1;
 	}
-	lseek(fd, 0, SEEK_END);
-	*status = EXIT_OK;
-	return 1;
-
-one_thread:
+	shrink_guard(NULL, 0, NULL);
 	munmap(map, size + lead);
-	return 0;
+	free(r);
+	return done;
 }

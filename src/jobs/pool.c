@@ -169,6 +169,26 @@ static void *thread_run(void *arg)
 	return ret;
 }
 
+/* Stop the `started` threads of r; free the pool. */
+static void teardown(struct run *r, unsigned started)
+{
+	struct pool *pl = &r->pool;
+
+	pthread_mutex_lock(&pl->lock);
+	pl->stop = 1;
+	pthread_cond_broadcast(&pl->work);
+	pthread_mutex_unlock(&pl->lock);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(r->threads[i].id, NULL);
+	for (size_t i = 0; i < pl->nslots; i++)
+		fbuffer_release(&pl->slots[i].text);
+	pthread_cond_destroy(&pl->done);
+	pthread_cond_destroy(&pl->work);
+	pthread_mutex_destroy(&pl->lock);
+	free(pl->slots);
+	free(r->threads);
+}
+
 unsigned pool_start(struct run *r)
 {
 	struct pool *pl = &r->pool;
@@ -196,24 +216,16 @@ unsigned pool_start(struct run *r)
 		}
 		started++;
 	}
+	r->started = started;
+	if (started == 0)
+		teardown(r, 0);
 	return started;
 }
 
-void pool_stop(struct run *r, unsigned started)
+void pool_stop(struct run *r)
 {
-	struct pool *pl = &r->pool;
-
-	pthread_mutex_lock(&pl->lock);
-	pl->stop = 1;
-	pthread_cond_broadcast(&pl->work);
-	pthread_mutex_unlock(&pl->lock);
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(r->threads[i].id, NULL);
-	for (size_t i = 0; i < pl->nslots; i++)
-		fbuffer_release(&pl->slots[i].text);
-	pthread_cond_destroy(&pl->done);
-	pthread_cond_destroy(&pl->work);
-	pthread_mutex_destroy(&pl->lock);
-	free(pl->slots);
-	free(r->threads);
+	if (r->started)
+		teardown(r, r->started);
+	r->started = 0;
 }
+

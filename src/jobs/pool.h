@@ -49,12 +49,14 @@ struct run {
 	size_t block;
 	size_t next;            /* where the next chunk starts */
 	size_t written;         /* chunks written */
+	unsigned started;       /* threads running (pool_start()) */
 	int mapped;             /* the input is a file's mapping */
 	size_t let_go;          /* ... and the part before this was let go of */
 };
 
 /** Start r->nthreads threads, taking from r->pool, each its own worker
- * (r->cut.array: for an array's chunks); returns how many started. */
+ * (r->cut.array: for an array's chunks); returns how many started (and
+ * notes it in r->started), 0 having made nothing. */
 unsigned pool_start(struct run *r);
 
 /**
@@ -65,7 +67,7 @@ unsigned pool_start(struct run *r);
  */
 int pool_run(struct run *r, struct fbuffer *out, size_t lead);
 
-/** Stop the threads and free what pool_start() made. */
-void pool_stop(struct run *r, unsigned started);
+/** Stop the threads and free what pool_start() made, if it started any. */
+void pool_stop(struct run *r);
 
 #endif
