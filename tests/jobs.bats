@@ -14,6 +14,17 @@ for i in range(int(sys.argv[2])):
 		"$T/x" "$2" >"$1"
 }
 
+# broken IN OUT: IN with line 1501 cut short, and line 2501 (if any) no
+# value.
+broken() {
+	py 'import sys
+lines = open(sys.argv[1]).read().split("\n")
+lines[1500] = lines[1500][:-3]
+if len(lines) > 2500:
+    lines[2500] = "{\"x\": }"
+open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
+}
+
 @test "-j takes 1 to 256 threads; anything else is a usage error" {
 	put in '[1,2]'
 	for v in 0 257 -1 x 2x ''; do
@@ -49,10 +60,7 @@ for i in range(int(sys.argv[2])):
 
 @test "a broken record: the messages, the output before them and the exit status of one thread" {
 	ndjson nd.json 2000
-	py 'import sys
-lines = open("nd.json").read().split("\n")
-lines[1500] = lines[1500][:-3]
-open("bad.json", "w").write("\n".join(lines))'
+	broken nd.json bad.json
 	for opts in "-c" "-c -k" "" "--buffer-size=0"; do
 		# shellcheck disable=SC2086
 		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
@@ -132,11 +140,7 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 
 @test "a broken record in a pipe: one thread's messages, output and exit status" {
 	ndjson nd.json 3000
-	py 'import sys
-lines = open("nd.json").read().split("\n")
-lines[1500] = lines[1500][:-3]
-lines[2500] = "{\"x\": }"
-open("bad.json", "w").write("\n".join(lines))'
+	broken nd.json bad.json
 	for opts in "-c" "-c -k" "" "--seq -k"; do
 		# shellcheck disable=SC2086
 		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
