@@ -142,13 +142,20 @@ GROUPED='{
 	[ "${lines[0]}" = "jfmt: invalid blank-lines choice 'some' (expected keep or drop)" ]
 }
 
-@test "--width cannot keep comments or blank lines: a usage error, as the man page says" {
-	run -2 jfmt_in '[1]' --width=80 --comments
-	[ "${lines[0]}" = "jfmt: --width cannot keep comments: use --strip-comments with it" ]
-	run -2 jfmt_in '[1]' --width=80 --blank-lines=keep
-	[ "${lines[0]}" = "jfmt: --width cannot keep blank lines: use --blank-lines=drop with it" ]
+@test "--width keeps comments and blank lines, and expands what holds them" {
+	run -0 jfmt_in $'[1, // c\n\n2]' --width=80 --comments
+	[ "$output" = $'[\n  1, // c\n\n  2\n]' ]
+	run -0 jfmt_in $'[1,\n\n2]' --width=80 --blank-lines=keep
+	[ "$output" = $'[\n  1,\n\n  2\n]' ]
 	run -0 jfmt_in $'[1, // c\n\n2]' --width=80 --strip-comments
 	[ "$output" = "[1, 2]" ]
 	run -0 jfmt_in $'[1,\n\n2]' --width=80 --blank-lines=drop
 	[ "$output" = "[1, 2]" ]
+}
+
+@test "--width with --sort-keys cannot keep comments: a usage error, as the man page says" {
+	run -2 jfmt_in '[1]' --width=80 --comments --sort-keys
+	[ "${lines[0]}" = "jfmt: --width with --sort-keys cannot keep comments: use --strip-comments with them" ]
+	run -0 jfmt_in $'{"b": 1, // c\n"a": 2}' --width=80 --strip-comments --sort-keys
+	[ "$output" = '{"a": 2, "b": 1}' ]
 }

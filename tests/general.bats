@@ -250,6 +250,8 @@ for name in sorted(os.listdir(".")):
 @test "general: --keep-escapes -S --escape-slash" { agree --keep-escapes -S --escape-slash; }
 @test "general: --keep-escapes -S --width=40 -a" { agree --keep-escapes -S --width=40 -a; }
 @test "general: --keep-escapes --width=80 --strip-comments -k" { agree --keep-escapes --width=80 --strip-comments -k; }
+@test "general: --comments --width=40" { agree --comments --width=40; }
+@test "general: --blank-lines=keep --width=20 --color=always -k" { agree --blank-lines=keep --width=20 --color=always -k; }
 
 # --- Standard input in pieces ---
 

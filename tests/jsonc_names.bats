@@ -101,13 +101,23 @@ language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
 	[ -z "$output" ]
 }
 
-@test "--width cannot keep a JSONC file's comments: that file is refused, exit 2" {
+@test "--width keeps a JSONC file's comments" {
+	put tsconfig.json "$DOC"
+	run -0 --separate-stderr "$JFMT" -w 40 tsconfig.json
+	[ "$output" = '{
+  // why
+  "a": 1, /* one */
+  "b": [2]
+}' ]
+}
+
+@test "-S --width cannot keep a JSONC file's comments: that file is refused, exit 2" {
 	put tsconfig.json "$DOC"
 	put a.json '[1, 2]'
-	run -2 --separate-stderr "$JFMT" -w 40 tsconfig.json a.json
+	run -2 --separate-stderr "$JFMT" -S -w 40 tsconfig.json a.json
 	[ "$output" = '[1, 2]' ]
-	[ "$stderr" = "jfmt: tsconfig.json: --width cannot keep the comments of a JSONC file: use --strip-comments with it" ]
-	run -0 --separate-stderr "$JFMT" -w 40 --strip-comments tsconfig.json
+	[ "$stderr" = "jfmt: tsconfig.json: --width with --sort-keys cannot keep the comments of a JSONC file: use --strip-comments with them" ]
+	run -0 --separate-stderr "$JFMT" -S -w 40 --strip-comments tsconfig.json
 	[ "$output" = $'{"a": 1, "b": [2]}' ]
 }
 

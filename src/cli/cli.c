@@ -319,10 +319,9 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	/* one line, or members reordered: no blank line has a place */
 	cli->fmt.blank_lines = (cli->blank_lines < 0 ? cli->fmt.comments : cli->blank_lines) &&
 			       !cli->fmt.compact && !cli->fmt.sort_keys;
-	if (cli->fmt.comments && cli->fmt.width && !cli->fmt.compact)
-		diag_usage("%s", "--width cannot keep comments: use --strip-comments with it");
-	if (cli->fmt.blank_lines && cli->fmt.width)
-		diag_usage("%s", "--width cannot keep blank lines: use --blank-lines=drop with it");
+	if (cli->fmt.comments && format_uses_width(&cli->fmt) && cli->fmt.sort_keys)
+		diag_usage("%s", "--width with --sort-keys cannot keep comments: "
+			   "use --strip-comments with them");
 	cli->files = argv + optind;
 	cli->nfiles = argc - optind;
 	if (cli->output && strcmp(cli->output, "-") == 0)

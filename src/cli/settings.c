@@ -41,9 +41,9 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 		fs->allow_comments = fs->fmt.comments = 1;
 		fs->fmt.blank_lines = (cli->blank_lines < 0 || cli->blank_lines) &&
 				      !fs->fmt.compact && !fs->fmt.sort_keys;
-		if (format_uses_width(&fs->fmt)) {
-			diag_error("%s: --width cannot keep the comments of a JSONC file: "
-				   "use --strip-comments with it", name);
+		if (format_uses_width(&fs->fmt) && fs->fmt.sort_keys) {
+			diag_error("%s: --width with --sort-keys cannot keep the comments of "
+				   "a JSONC file: use --strip-comments with them", name);
 			return EXIT_USAGE;
 		}
 	}

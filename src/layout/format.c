@@ -135,7 +135,7 @@ static int sink_end_input(void *ctx)
 /* A message follows: the value being read is dropped; the comments before
  * it are written and the line is ended (sink.h).  A comment that cannot be
  * written (compact output) is left out; the line is ended all the same. */
-static void sink_give_up(void *ctx)
+void format_give_up(void *ctx)
 {
 	struct formatter *f = ctx;
 
@@ -177,6 +177,6 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.keep_escapes = f->opt->keep_escapes,
 		.keep_blank_lines = f->opt->blank_lines,
 		.end_input = format_places(f->opt) ? sink_end_input : NULL,
-		.give_up = format_places(f->opt) ? sink_give_up : NULL,
+		.give_up = format_places(f->opt) ? format_give_up : NULL,
 	};
 }

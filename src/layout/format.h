@@ -43,6 +43,11 @@ void format_release(struct formatter *f);
 /** Fill in `sink` so that the reader feeds `f`. */
 void format_sink(struct formatter *f, struct sink *sink);
 
+/** The formatter's sink.give_up, with comments or blank lines kept: the
+ * value being read is dropped, the comments before it written, and the
+ * line ended. */
+void format_give_up(void *ctx);
+
 /** The yajl callbacks for `opt`, without --width (width_format.h). */
 const yajl_callbacks *format_callbacks(const struct format_options *opt);
 

@@ -89,6 +89,8 @@ struct formatter {
 	/* --width's (width_format.h), set up only by width_format_init() */
 	struct width width;
 	struct width_stage *width_stage; /* with --sort-keys */
+	int width_separated;     /* with comments: the separator of the
+				  * member whose key is in key_text is out */
 	char width_comma[2][COLOR_SEQ_MAX + 8];
 };
 

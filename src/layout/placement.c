@@ -10,7 +10,7 @@ static const char msg_star_slash[] =
 	"a // comment holding */ cannot be written in compact output (-c); "
 	"use --strip-comments to drop comments";
 
-static size_t take(struct formatter *f, const struct sink_comment **c)
+size_t place_take(struct formatter *f, const struct sink_comment **c)
 {
 	const struct sink_comment *in;
 	size_t n = f->hooks->comments(f->hooks->ctx, &in), k = 0;
@@ -36,6 +36,12 @@ static size_t take(struct formatter *f, const struct sink_comment **c)
 	f->blank_before_token = blank;
 	*c = f->taken;
 	return k;
+}
+
+int place_writes(const struct formatter *f, size_t n, int more)
+{
+	/* blank lines alone: kept between two elements only */
+	return n > 0 || (more && f->blank_before_token);
 }
 
 /* Before a line break to the next comment (c, or NULL: the token): an
@@ -237,7 +243,7 @@ static int output_start(const struct formatter *f)
 static int top_comments(struct formatter *f, int before_value)
 {
 	const struct sink_comment *c;
-	size_t n = take(f, &c), col = 0;
+	size_t n = place_take(f, &c), col = 0;
 	int compact = f->opt->compact;
 
 	/* --seq: comments that begin the output begin its first record, so
@@ -283,10 +289,16 @@ int place_top(struct formatter *f)
 	return 1;
 }
 
-int place_element(struct formatter *f, int more, enum color_class cls, int member)
+int place_separator(struct formatter *f, int more, enum color_class cls)
 {
-	const struct sink_comment *c;
-	size_t n = take(f, &c), i = 0, col = 0;
+	f->blank_before_token = 0;
+	return place_element_of(f, more, cls, 1, NULL, 0);
+}
+
+int place_element_of(struct formatter *f, int more, enum color_class cls, int member,
+		     const struct sink_comment *c, size_t n)
+{
+	size_t i = 0, col = 0;
 	int compact = f->opt->compact;
 	int sorted = member && (f->state[f->depth] & CONTAINER_SORTED);
 
@@ -352,10 +364,9 @@ struct fbuffer *place_key_text(struct formatter *f)
 	return &f->key_text;
 }
 
-int place_after_key(struct formatter *f)
+int place_after_key_of(struct formatter *f, const struct sink_comment *c, size_t n)
 {
-	const struct sink_comment *c;
-	size_t n = take(f, &c), col;
+	size_t col;
 	int moved = 0;
 
 	for (size_t i = 0; i < n && !f->opt->compact; i++)
@@ -387,10 +398,9 @@ int place_after_key(struct formatter *f)
 	return 1;
 }
 
-int place_close(struct formatter *f)
+int place_close_of(struct formatter *f, const struct sink_comment *c, size_t n)
 {
-	const struct sink_comment *c;
-	size_t n = take(f, &c), col = 0;
+	size_t col = 0;
 	unsigned char *st = &f->state[f->depth];
 	int sorted = (*st & CONTAINER_SORTED) && (*st & CONTAINER_MEMBERS);
 	/* block comments alone on the opening bracket's line keep the

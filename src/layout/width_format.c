@@ -2,7 +2,8 @@
  * for --width, where each token is written (escaped, coloured) where the
  * layout engine (width.h) says, and the engine places it.  With
  * --sort-keys, the events of each outermost object go through the stage
- * first (width_stage.h).  See width_format.h.
+ * first (width_stage.h); with comments, each token's go before it
+ * (width_comments.h).  See width_format.h.
  */
 #include "layout/width_format.h"
 
@@ -11,6 +12,8 @@
 
 #include "base/alloc.h"
 #include "layout/pieces.h"
+#include "layout/placement.h"
+#include "layout/width_comments.h"
 #include "layout/width_quick.h"
 #include "layout/width_stage.h"
 #include "width/width.h"
@@ -40,18 +43,23 @@ WIDTH_INLINE void end_token(struct formatter *f, enum width_event ev, size_t col
 		} \
 	} while (0)
 
-/* Before a value: --seq's record separator at the top level. */
-static void begin_any_value(struct formatter *f)
+/* Before a value: the comments before it, and --seq's record separator
+ * at the top level.  Returns 1 to go on, 0 to stop. */
+static int begin_any_value(struct formatter *f)
 {
+	if (FB_UNLIKELY(format_places(f->opt)) && !width_place_value(f))
+		return 0;
 	if (f->depth == 0)
 		begin_document(f);
+	return 1;
 }
 
 /* --- The general path, out of line --- */
 
 static int scalar_slow(struct formatter *f, enum color_class c, const char *s, size_t n)
 {
-	begin_any_value(f);
+	if (!begin_any_value(f))
+		return 0;
 	begin_token(f, WIDTH_SCALAR);
 	write_token(f, c, s, n, GENERAL);
 	end_token(f, WIDTH_SCALAR, n);
@@ -79,7 +87,8 @@ static NOINLINE int number_slow(struct formatter *f, const char *s, size_t n)
 static NOINLINE int string_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
 	STAGED(f, yajl_string(&f->width_stage->fmt, s, n));
-	begin_any_value(f);
+	if (!begin_any_value(f))
+		return 0;
 	begin_token(f, WIDTH_SCALAR);
 	if (!write_string(f, s, n, COLOR_STRING, GENERAL))
 		return 0;
@@ -91,7 +100,8 @@ static int open_token(struct formatter *f, unsigned char bits, char c, enum colo
 {
 	enum width_event ev = bits & CONTAINER_OBJECT ? WIDTH_OPEN_OBJECT : WIDTH_OPEN_ARRAY;
 
-	begin_any_value(f);
+	if (!begin_any_value(f))
+		return 0;
 	begin_token(f, ev);
 	write_token(f, cls, &c, 1, GENERAL);
 	end_token(f, ev, 1);
@@ -104,6 +114,8 @@ static int open_token(struct formatter *f, unsigned char bits, char c, enum colo
 
 static int close_token(struct formatter *f, char c, enum color_class cls)
 {
+	if (FB_UNLIKELY(format_places(f->opt)) && !width_place_close(f))
+		return 0;
 	f->depth--;
 	begin_token(f, WIDTH_CLOSE);
 	write_token(f, cls, &c, 1, GENERAL);
@@ -119,9 +131,24 @@ static NOINLINE int start_map_slow(struct formatter *f)
 	return open_token(f, CONTAINER_OBJECT, '{', COLOR_OBJECT);
 }
 
+/* With comments, a key waits for its value in key_text (width_comments.h). */
+static int comment_key(struct formatter *f, const unsigned char *s, size_t n)
+{
+	if (!width_place_key(f))
+		return 0;
+	f->out = place_key_text(f);
+	int ok = write_string(f, s, n, COLOR_KEY, GENERAL);
+	if (ok)
+		write_colon(f, GENERAL);
+	f->out = &f->output;
+	return ok;
+}
+
 static NOINLINE int map_key_slow(struct formatter *f, const unsigned char *s, size_t n)
 {
 	STAGED(f, yajl_map_key(&f->width_stage->fmt, s, n));
+	if (FB_UNLIKELY(format_places(f->opt)))
+		return comment_key(f, s, n);
 	begin_token(f, WIDTH_KEY);
 	if (!write_string(f, s, n, COLOR_KEY, GENERAL))
 		return 0;
@@ -322,6 +349,13 @@ static void width_sink_reset(void *ctx)
 		width_stage_reset(f->width_stage);
 }
 
+/* A message follows (sink.give_up): what is held goes with the value. */
+static void width_give_up(void *ctx)
+{
+	width_sink_reset(ctx);
+	format_give_up(ctx);
+}
+
 void width_format_init(struct formatter *f, const struct format_options *opt,
 		       const struct feed_hooks *hooks)
 {
@@ -340,7 +374,8 @@ void width_format_init(struct formatter *f, const struct format_options *opt,
 		.comma = { f->width_comma[0], f->width_comma[1] },
 	};
 	width_init(&f->width, &style, &f->output);
-	f->width.plain = width_fast(opt, 0);
+	/* with comments, every token takes the general path, to place them */
+	f->width.plain = width_fast(opt, 0) && !format_places(opt);
 	f->width_stage = width_stage_new(f, &width_callbacks);
 }
 
@@ -350,6 +385,8 @@ void width_format_sink(struct formatter *f, struct sink *sink)
 	sink->callbacks = &width_callbacks;
 	sink->reset = width_sink_reset;
 	sink->progress = width_progress;
+	if (sink->give_up)
+		sink->give_up = width_give_up;
 }
 
 void width_format_release(struct formatter *f)

@@ -16,6 +16,11 @@
 
 enum decision { WAIT, FIT, EXPAND };
 
+/* How width_settle() decides: by the columns alone, or (a comment stands
+ * inside every open container) with every held open container expanded,
+ * and a closing bracket (FORCE_CLOSE) or an element (FORCE_ELEMENT) next. */
+enum force { FORCE_NONE, FORCE_CLOSE, FORCE_ELEMENT };
+
 static inline const char *text_at(const struct width *w, size_t off)
 {
 	return w->text.ptr + (off - w->text_base);
@@ -40,10 +45,10 @@ static size_t continuation_bytes(const char *s, size_t n)
 }
 
 /* Colour escapes are ESC [ ... m, all ASCII; escaped JSON holds no ESC. */
-size_t width_columns(const struct width *w, size_t from, size_t to)
+size_t width_text_columns(const struct width *w, const char *s, size_t n)
 {
-	const char *s = text_at(w, from), *end = text_at(w, to);
-	size_t c = (to - from) - continuation_bytes(s, to - from);
+	const char *end = s + n;
+	size_t c = n - continuation_bytes(s, n);
 
 	while (w->style.color && (s = memchr(s, '\033', (size_t)(end - s))) != NULL) {
 		const char *m = memchr(s, 'm', (size_t)(end - s));
@@ -52,6 +57,11 @@ size_t width_columns(const struct width *w, size_t from, size_t to)
 		s = stop;
 	}
 	return c;
+}
+
+size_t width_columns(const struct width *w, size_t from, size_t to)
+{
+	return width_text_columns(w, text_at(w, from), to - from);
 }
 
 void width_init(struct width *w, const struct width_style *style, struct fbuffer *out)
@@ -116,12 +126,13 @@ static void push_expanded(struct width *w, int object)
 /* The held container at the front: one line, expanded, or not known yet.
  * Its line is the indentation, the element, and a comma unless it is the
  * last; a comma follows if another element of its container is held. */
-static enum decision decide(struct width *w, const struct width_node *x)
+static inline __attribute__((always_inline)) enum decision
+decide(struct width *w, const struct width_node *x, enum force force)
 {
 	unsigned long long r = w->room;
 
 	if (!x->closed)         /* it needs a closing bracket at least */
-		return w->col - x->c0 + 1 > r ? EXPAND : WAIT;
+		return force || w->col - x->c0 + 1 > r ? EXPAND : WAIT;
 	unsigned long long len = x->c1 - x->c0;
 	if (len + 1 <= r)
 		return FIT;
@@ -132,7 +143,9 @@ static enum decision decide(struct width *w, const struct width_node *x)
 	if (x->match + 1 != w->tail)
 		return width_node(w, x->match + 1)->kind == NODE_CLOSE ? FIT : EXPAND;
 	/* a scalar or a key after it is an element */
-	return x->b1 == width_text_end(w) ? WAIT : EXPAND;
+	if (x->b1 != width_text_end(w))
+		return EXPAND;
+	return force == FORCE_NONE ? WAIT : force == FORCE_CLOSE ? FIT : EXPAND;
 }
 
 /* The end of the JSON string whose opening quote is at s. */
@@ -204,7 +217,9 @@ static void tidy(struct width *w)
 	}
 }
 
-void width_settle(struct width *w)
+/* width_settle(), deciding as `force` says: inlined whole into each
+ * caller, so that the plain one tests nothing more. */
+static inline __attribute__((always_inline)) void settle(struct width *w, enum force force)
 {
 	w->deadline = 0;
 	for (;;) {
@@ -225,7 +240,7 @@ void width_settle(struct width *w)
 			w->head++;
 			continue;
 		}
-		enum decision d = decide(w, x);
+		enum decision d = decide(w, x, force);
 		if (d == WAIT) {
 			if (!x->closed)
 				w->deadline = x->c0 + w->room - 1;
@@ -249,4 +264,24 @@ void width_settle(struct width *w)
 		w->head++;
 	}
 	tidy(w);
+}
+
+void width_settle(struct width *w)
+{
+	settle(w, FORCE_NONE);
+}
+
+void width_expand_open(struct width *w, int element)
+{
+	settle(w, element ? FORCE_ELEMENT : FORCE_CLOSE);
+}
+
+void width_key_written(struct width *w, size_t cols)
+{
+	w->elem_start = width_text_end(w);
+	w->elem_col = w->col;
+	w->col += cols;
+	w->need_comma = 0;
+	w->key_out = 1;
+	w->after_key = 2;
 }

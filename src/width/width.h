@@ -22,6 +22,14 @@
  * there; then width_end().  The engine writes decided output to the
  * fbuffer given at init.  Used by the --width consumer (width_format.c), whose
  * common tokens take shorter ways to the same (width_quick.h).
+ *
+ * With comments (--comments, kept blank lines), a container that holds one
+ * is expanded, and so are those around it: before writing comments, the
+ * caller has every held open container written expanded
+ * (width_expand_open()), writes them and the element's separator itself,
+ * and says so (width_separated(), width_key_written()).  Nothing is held
+ * then, so the comments go straight to the output, and what they stand
+ * on the line with counts for no column.
  */
 #ifndef JFMT_WIDTH_H
 #define JFMT_WIDTH_H
@@ -138,6 +146,26 @@ void width_settle(struct width *w);
 /** The columns of text[from, to): code points, less colour escapes. */
 size_t width_columns(const struct width *w, size_t from, size_t to);
 
+/** The columns of s[0..n), counted as width_columns() counts. */
+size_t width_text_columns(const struct width *w, const char *s, size_t n);
+
+/* --- Comments: every container around them expanded --- */
+
+/**
+ * Comments come, inside every open container: write out each held open
+ * container expanded, and decide the rest of what is held, knowing that an
+ * `element` of the innermost open container comes next (else its closing
+ * bracket).  Nothing is held after, and the innermost expanded container
+ * is the innermost open one.  Not with a key held.
+ */
+void width_expand_open(struct width *w, int element);
+
+/**
+ * With nothing held, the caller wrote the key of the element coming, with
+ * its separator: `cols` columns of key, which count for its value's line.
+ */
+void width_key_written(struct width *w, size_t cols);
+
 /** Room for one more node, and one more held open container. */
 void width_grow(struct width *w);
 
@@ -184,6 +212,21 @@ WIDTH_INLINE void width_separator(struct width *w)
 		more = 0;
 	}
 	width_newline(w, w->depth, more);
+}
+
+/* With nothing held, the caller wrote the separator before the element
+ * coming (and comments with it). */
+static inline void width_separated(struct width *w)
+{
+	w->expanded[w->depth] |= CONTAINER_MEMBERS;
+	w->key_out = 1;
+}
+
+/* With nothing held, the innermost expanded container, which may have no
+ * element, holds comments: its closing bracket goes on a line of its own. */
+static inline void width_close_apart(struct width *w)
+{
+	w->expanded[w->depth] |= CONTAINER_MEMBERS;
 }
 
 /* --- Taking tokens in --- */
