@@ -8,7 +8,8 @@
  *           bit 2: --sort-keys      bit 3: --ascii
  *           bit 4: --escape-slash   bit 5: --comments
  *           bit 6: --seq            bit 7: --check
- *   byte 1, bits 4-5: --width: none, 6, 20 or 80 (compact ignores it)
+ *   byte 1, bits 4-5: --width: none, 6, 20 or 80 (compact ignores it,
+ *           and --sort-keys with --comments turns it off, as jfmt allows it)
  *           the other bits: 0 reads the document in whole blocks (from a
  *           memfd); anything else hands it over a socket in pieces of a
  *           few bytes, one piece per read(2), so that tokens, escapes and
@@ -17,7 +18,7 @@
  *   byte 2, bits 0-1: pretty with 2, 4, 8 or 16 spaces (the widest reach
  *           past the 126 columns that fixed room covers at depth 8);
  *           bit 2: --keep-escapes   bit 3: --blank-lines=keep (pretty,
- *           unsorted, without --width, as jfmt allows it).
+ *           unsorted, as jfmt allows it).
  *           bit 4: the document is also formatted with -j3 (jobs.h), in
  *           chunks of 1 to 29 bytes (bits 5-7, times 4, plus one).
  *
@@ -47,7 +48,8 @@
  *     comments are input comments, in order, none twice;
  *   - with --width N, a line longer than N columns holds one token (a
  *     scalar or a bracket), after a key or not: nothing that could have
- *     been broken.
+ *     been broken (not with comments or blank lines kept, as comments
+ *     count for no column).
  *   - with -j3, in chunks of a few bytes, from a file and from a pipe, the
  *     status, output and messages
  *     are those of one thread, byte for byte, both written through an
@@ -791,10 +793,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			  ((mode & 0x10) ? ESCAPE_SLASH : 0);
 	opt.seq = (mode & 0x40) != 0;
 	opt.comments = comments;
-	opt.width = comments ? 0 : fuzz_widths[(data[1] >> 4) & 3];  /* as jfmt's options */
+	/* as jfmt's options: -S --width cannot keep comments */
+	opt.width = comments && opt.sort_keys ? 0 : fuzz_widths[(data[1] >> 4) & 3];
 	opt.keep_escapes = (data[2] & 4) != 0;
-	/* (as jfmt's options keep them: not with -c, -S or --width) */
-	opt.blank_lines = (data[2] & 8) && !opt.compact && !opt.sort_keys && !opt.width;
+	/* (as jfmt's options keep them: not with -c or -S) */
+	opt.blank_lines = (data[2] & 8) && !opt.compact && !opt.sort_keys;
 	int check = (mode & 0x80) != 0;
 
 	/* compact(x), with the same escaping and sorting, comments dropped */
@@ -909,7 +912,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t plain_len;
 	uint8_t *plain = strip_rs(&m.out, opt.seq, &plain_len);
 
-	if (format_uses_width(&opt) && !lines_fit(plain, plain_len, opt.width))
+	if (format_uses_width(&opt) && !format_places(&opt) &&
+	    !lines_fit(plain, plain_len, opt.width))
 		fail("--width: a line is too long and holds more than one token", doc, len, &m, NULL);
 
 	/* The output is JSON. */
