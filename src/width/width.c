@@ -16,6 +16,10 @@
 
 enum decision { WAIT, FIT, EXPAND };
 
+/* What width_settle() is made of, inlined whole in it (and in
+ * width_expand_open()), as it was when it had one caller. */
+#define SETTLE_PART static inline __attribute__((always_inline))
+
 /* How width_settle() decides: by the columns alone, or (a comment stands
  * inside every open container) with every held open container expanded,
  * and a closing bracket (FORCE_CLOSE) or an element (FORCE_ELEMENT) next. */
@@ -44,8 +48,9 @@ static size_t continuation_bytes(const char *s, size_t n)
 	return c;
 }
 
-/* Colour escapes are ESC [ ... m, all ASCII; escaped JSON holds no ESC. */
-size_t width_text_columns(const struct width *w, const char *s, size_t n)
+/* Code points, less colour escapes.  Colour escapes are ESC [ ... m, all
+ * ASCII; escaped JSON holds no ESC. */
+static inline size_t columns(const struct width *w, const char *s, size_t n)
 {
 	const char *end = s + n;
 	size_t c = n - continuation_bytes(s, n);
@@ -61,7 +66,12 @@ size_t width_text_columns(const struct width *w, const char *s, size_t n)
 
 size_t width_columns(const struct width *w, size_t from, size_t to)
 {
-	return width_text_columns(w, text_at(w, from), to - from);
+	return columns(w, text_at(w, from), to - from);
+}
+
+size_t width_text_columns(const struct width *w, const char *s, size_t n)
+{
+	return columns(w, s, n);
 }
 
 void width_init(struct width *w, const struct width_style *style, struct fbuffer *out)
@@ -114,7 +124,7 @@ static inline void put(struct width *w, size_t from, size_t to)
 	fbuffer_append(w->out, text_at(w, from), to - from);
 }
 
-static void push_expanded(struct width *w, int object)
+SETTLE_PART void push_expanded(struct width *w, int object)
 {
 	w->depth++;
 	if (w->depth >= w->expanded_cap)
@@ -126,8 +136,7 @@ static void push_expanded(struct width *w, int object)
 /* The held container at the front: one line, expanded, or not known yet.
  * Its line is the indentation, the element, and a comma unless it is the
  * last; a comma follows if another element of its container is held. */
-static inline __attribute__((always_inline)) enum decision
-decide(struct width *w, const struct width_node *x, enum force force)
+SETTLE_PART enum decision decide(struct width *w, const struct width_node *x, enum force force)
 {
 	unsigned long long r = w->room;
 
@@ -164,7 +173,7 @@ static const char *string_end(const char *s, const char *end)
  * each is its key, if any, and its value, and they are separated by the
  * comma of the innermost expanded container and a space (or by nothing,
  * right after a held container). */
-static void put_scalars(struct width *w, size_t to)
+SETTLE_PART void put_scalars(struct width *w, size_t to)
 {
 	int obj = w->expanded[w->depth] & CONTAINER_OBJECT;
 	const char *comma = w->style.comma[obj];
@@ -190,7 +199,7 @@ static void put_scalars(struct width *w, size_t to)
 
 /* Drop what has been written out from the front of the held text and
  * nodes. */
-static void tidy(struct width *w)
+SETTLE_PART void tidy(struct width *w)
 {
 	if (w->head == w->tail) {
 		w->node_base = w->head;
@@ -219,7 +228,7 @@ static void tidy(struct width *w)
 
 /* width_settle(), deciding as `force` says: inlined whole into each
  * caller, so that the plain one tests nothing more. */
-static inline __attribute__((always_inline)) void settle(struct width *w, enum force force)
+SETTLE_PART void settle(struct width *w, enum force force)
 {
 	w->deadline = 0;
 	for (;;) {
