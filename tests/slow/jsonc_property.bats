@@ -3,7 +3,7 @@
 # comments come out in order (but for the blanks that end their lines and
 # start the later lines of block comments), the value is the input's,
 # formatting is idempotent, and the general build writes the same bytes,
-# in every layout.  The input has comments in every place, empty
+# in every layout, --width's included.  The input has comments in every place, empty
 # containers holding comments, block comments spanning lines at any
 # indentation, with spaces and tabs, and blanks ending comments' lines.
 
@@ -80,7 +80,8 @@ def strip(s, compact=False):
 bad = 0
 for case in range(300):
     doc = gap() + value(0) + gap()
-    for opts in ([], ["-c"], ["--indent", "4"], ["--tab"], ["-S"], ["-S", "--tab"]):
+    for opts in ([], ["-c"], ["--indent", "4"], ["--tab"], ["-S"], ["-S", "--tab"],
+                 ["--width", "20"], ["--width", "1", "--tab"], ["--width", "60", "--indent", "4"]):
         p = subprocess.run([jfmt, "--comments"] + opts, input=doc.encode(), capture_output=True)
         if p.returncode != 0:
             if "-c" in opts and b"cannot be written" in p.stderr:

@@ -35,7 +35,8 @@ sweep_each() {
 
 @test "out of memory: comments, -k and -n, at every allocation" {
 	sweep_each "--comments doc.jsonc" "--comments -S doc.jsonc" \
-		"--strip-comments --width=10 doc.jsonc" "--strip-comments doc.jsonc" \
+		"--strip-comments --width=10 doc.jsonc" "--comments --width=10 doc.jsonc" \
+		"--strip-comments doc.jsonc" \
 		"-k bad.json" "-k -S bad.json" "-k --width=80 bad.json" "-n doc.json" \
 		"-n bad.json" "-k -n bad.json"
 }
