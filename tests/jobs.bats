@@ -58,18 +58,24 @@ open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
 	done
 }
 
-@test "a broken record: the messages, the output before them and the exit status of one thread" {
-	ndjson nd.json 2000
+@test "a broken record, in a file or a pipe: the messages, the output before them and the exit status of one thread" {
+	ndjson nd.json 3000
 	broken nd.json bad.json
-	for opts in "-c" "-c -k" "" "--buffer-size=0"; do
+	for opts in "-c" "-c -k" "" "--buffer-size=0" "--seq -k"; do
 		# shellcheck disable=SC2086
 		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
 		# shellcheck disable=SC2086
 		JFMT_JOBS_BLOCK=2000 "$JFMT" -j3 $opts bad.json >two 2>two.err && st2=0 || st2=$?
-		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ]
+		# shellcheck disable=SC2086
+		cat bad.json | JFMT_JOBS_BLOCK=2000 "$JFMT" -j3 $opts >three 2>three.err &&
+			st3=0 || st3=$?
+		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ] && [ "$st3" -eq 1 ]
 		same_bytes one two
+		same_bytes one three
 		same_bytes one.err two.err
 		grep -q '^jfmt: bad.json:1501:' two.err
+		sed 's/bad\.json/<stdin>/' one.err >one.stdin.err
+		same_bytes one.stdin.err three.err
 	done
 }
 
@@ -135,22 +141,6 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 		[ "$(cat first)" = '{"a":1}' ] || { echo "$j: the first line was not out in time"; return 1; }
 		[ "$(cat rest)" = '{"b":2}' ]
 		rm first
-	done
-}
-
-@test "a broken record in a pipe: one thread's messages, output and exit status" {
-	ndjson nd.json 3000
-	broken nd.json bad.json
-	for opts in "-c" "-c -k" "" "--seq -k"; do
-		# shellcheck disable=SC2086
-		"$JFMT" -j1 $opts bad.json >one 2>one.err && st1=0 || st1=$?
-		# shellcheck disable=SC2086
-		cat bad.json | JFMT_JOBS_BLOCK=2000 "$JFMT" -j3 $opts >two 2>two.err && st2=0 || st2=$?
-		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ]
-		same_bytes one two
-		sed 's/bad\.json/<stdin>/' one.err >one.stdin.err
-		same_bytes one.stdin.err two.err
-		grep -q '^jfmt: <stdin>:1501:' two.err
 	done
 }
 
