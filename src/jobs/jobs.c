@@ -30,6 +30,10 @@
 #define AHEAD_GAP_MS 10
 #define AHEAD_WAIT_MS 100
 
+/* What a pipe's shape is told from (a stream, or an array, which one
+ * thread formats): no more is held in memory for an array. */
+#define AHEAD_SHAPE ((size_t)64 << 10)
+
 /* Past JOBS_FIRST_CUT_CHUNKS chunks, how far the first cut may be yet
  * (for the small chunks of JFMT_JOBS_BLOCK). */
 #define FIRST_CUT_SLACK (64 * 1024)
@@ -114,13 +118,14 @@ static int ready(int fd, long long *waited)
 	return n > 0;
 }
 
-/* Read into j->ahead: once, then as long as more comes quickly, until it
- * is full or the input ends (*eof).  Input that comes slowly (a log
- * followed) goes out as it comes. */
-static void read_ahead(struct jobs *j, int fd, int *eof)
+/* Read into j->ahead: once (unless `more`, which goes on from a read
+ * just made), then as long as more comes quickly, until it is full or the
+ * input ends (*eof).  Input that comes slowly (a log followed) goes out
+ * as it comes. */
+static void read_ahead(struct jobs *j, int fd, int *eof, int more)
 {
 	long long waited = 0;
-	int once = 0;
+	int once = more;
 
 	while (j->ahead_len < j->ahead_cap && !*eof && (!once || ready(fd, &waited))) {
 		ssize_t n = read(fd, j->ahead + j->ahead_len, j->ahead_cap - j->ahead_len);
@@ -160,12 +165,21 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	j->ahead = xrealloc(j->ahead, j->ahead_cap);
 	j->ahead_len = 0;
 	*at = (struct read_resume){ .line = 1 };
-	read_ahead(j, fd, &eof);
 	memset(&r, 0, sizeof r);
+	/* the shape first, from a little: an array (one thread) holds no
+	 * more than that in memory */
+	size_t cap = j->ahead_cap;
+	j->ahead_cap = cap < AHEAD_SHAPE ? cap : AHEAD_SHAPE;
+	read_ahead(j, fd, &eof, 0);
+	j->ahead_cap = cap;
+	cutter_init(&r.cut, j->ahead, j->ahead_len);
+	if (r.cut.array)
+		goto one_thread;
+	read_ahead(j, fd, &eof, 1);
 	cutter_init(&r.cut, j->ahead, j->ahead_len);
 	/* all of it at once is small; the default takes only what comes at
 	 * once and is large */
-	if (r.cut.array || eof || (j->want == 0 && j->ahead_len < j->ahead_cap))
+	if (eof || (j->want == 0 && j->ahead_len < j->ahead_cap))
 		goto one_thread;
 	seq = r.cut.seq;
 	r.block = block;
@@ -180,7 +194,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 				j->ahead_cap *= 2;
 				j->ahead = xrealloc(j->ahead, j->ahead_cap);
 			}
-			read_ahead(j, fd, &eof);
+			read_ahead(j, fd, &eof, 0);
 			cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
 			continue;
 		}
@@ -208,7 +222,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		at->base += end;
 		j->ahead_len -= end;
 		memmove(j->ahead, j->ahead + end, j->ahead_len);
-		read_ahead(j, fd, &eof);
+		read_ahead(j, fd, &eof, 0);
 		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
 	}
 	pool_stop(&r);

@@ -32,13 +32,13 @@ print(pre + ("some text here " * 100)[:1023 - len(pre) - len(post)] + post, end=
 }
 
 # BIG TEST: 4 GiB + 1 KiB of NDJSON through a pipe.
-@test "a 4 GiB NDJSON stream: every line out, in at most 4 MiB of memory" {
+@test "a 4 GiB NDJSON stream: every line out, in at most 4 MiB of memory (one thread)" {
 	local line n=$(((1 << 32) / 1024 + 1))
 	line=$(ndjson_line)
 	[ ${#line} -eq 1023 ]
 	run -0 bash -c '
 		yes "$1" | head -n "$2" |
-		{ timeout 180 /usr/bin/time -o "$3/rss" -f %M "$4" -c 2>"$3/err"; echo $? >"$3/status"; } |
+		{ timeout 180 /usr/bin/time -o "$3/rss" -f %M "$4" -j1 -c 2>"$3/err"; echo $? >"$3/status"; } |
 		wc -l' - "$line" "$n" "$BATS_TEST_TMPDIR" "$JFMT"
 	echo "lines out: $output (want $n); jfmt exit $(cat "$BATS_TEST_TMPDIR/status"); peak RSS $(cat "$BATS_TEST_TMPDIR/rss") KiB"
 	no_sanitizer_report "$BATS_TEST_TMPDIR/err"
@@ -50,10 +50,10 @@ print(pre + ("some text here " * 100)[:1023 - len(pre) - len(post)] + post, end=
 	fi
 }
 
-@test "256 MiB of blank lines between two values: kept in under 8 MiB of memory" {
+@test "256 MiB of blank lines between two values: kept in under 8 MiB of memory (one thread)" {
 	run -0 bash -c '
 		{ echo 1; head -c 268435456 /dev/zero | tr "\0" "\n"; echo 2; } |
-		{ /usr/bin/time -o "$1/rss" -f %M "$2" -c 2>"$1/err"; echo $? >"$1/status"; }' \
+		{ /usr/bin/time -o "$1/rss" -f %M "$2" -j1 -c 2>"$1/err"; echo $? >"$1/status"; }' \
 		- "$BATS_TEST_TMPDIR" "$JFMT"
 	echo "output: $output; jfmt exit $(cat "$BATS_TEST_TMPDIR/status"); peak RSS $(cat "$BATS_TEST_TMPDIR/rss") KiB"
 	[ "$(cat "$BATS_TEST_TMPDIR/status")" = 0 ]
