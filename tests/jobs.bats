@@ -132,6 +132,24 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	! grep -qE 'clone3?\(' trace || { echo "threads started for a small pipe"; return 1; }
 }
 
+@test "a broken array that fits the hold, from a file or a pipe: nothing written, as one thread" {
+	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(60000)], open("arr.json", "w"), indent=2)'
+	sed 's/"k": 50000,/"k": 50000/' arr.json >bad.json
+	"$JFMT" -j1 bad.json >one 2>one.err && st1=0 || st1=$?
+	[ "$st1" -eq 1 ] && [ ! -s one ]
+	grep -q '^jfmt: bad.json:200004:5: ' one.err
+	sed 's/bad\.json/<stdin>/' one.err >one.stdin.err
+	for block in "" 4096; do
+		JFMT_JOBS_BLOCK=$block "$JFMT" -j2 bad.json >two 2>two.err && st2=0 || st2=$?
+		cat bad.json | JFMT_JOBS_BLOCK=$block "$JFMT" -j2 >three 2>three.err && st3=0 || st3=$?
+		[ "$st2" -eq 1 ] && [ "$st3" -eq 1 ]
+		same_bytes one two
+		same_bytes one three
+		same_bytes one.err two.err
+		same_bytes one.stdin.err three.err
+	done
+}
+
 @test "a pipe whose values come slowly: each line goes out whole as it comes, -j or not" {
 	# the first line, its line end included, is out while the writer
 	# still waits to write the second (a log followed)

@@ -187,8 +187,10 @@ static void make_room_held(struct fbuffer *fb, size_t n)
 	/* A reservation may ask for more than it writes: room up to
 	 * FBUFFER_MAX_RESERVE past the bound is given, and the document
 	 * streams only once it is past the bound, so that one whose output
-	 * fits in hold_max bytes never does. */
-	if (fb->len <= fb->hold_max && n <= FBUFFER_MAX_RESERVE) {
+	 * fits in hold_max bytes never does.  A longer append (-j's pieces
+	 * of an array) is held as long as it stays within the bound. */
+	if ((fb->len <= fb->hold_max && n <= FBUFFER_MAX_RESERVE) ||
+	    (n <= fb->hold_max && fb->len <= fb->hold_max - n)) {
 		size_t need = fb->len + n;
 		if (need > fb->room) {
 			size_t want = fb->room * 2 > need ? fb->room * 2 : need;
