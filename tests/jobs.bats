@@ -132,6 +132,28 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	! grep -qE 'clone3?\(' trace || { echo "threads started for a small pipe"; return 1; }
 }
 
+@test "an array from a pipe: formatted on several threads once it is whole, the same bytes" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(3000)], open("arr.json", "w"), indent=2)'
+	for opts in "" "-c" "-S --indent=4"; do
+		# shellcheck disable=SC2086
+		"$JFMT" -j1 $opts arr.json >want
+		# shellcheck disable=SC2086
+		cat arr.json | JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3 \
+			"$JFMT" -j2 $opts >got
+		same_bytes want got
+		grep -qE 'clone3?\(' trace || { echo "$opts: no thread started"; return 1; }
+	done
+	# without -j: several threads for a large array that comes at once
+	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(250000)], open("big.json", "w"))'
+	[ "$(wc -c <big.json)" -gt $((4 << 20)) ]
+	"$JFMT" -j1 -c big.json >want
+	cat big.json | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "no thread started for a large array"; return 1; }
+}
+
 @test "a broken array that fits the hold, from a file or a pipe: nothing written, as one thread" {
 	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(60000)], open("arr.json", "w"), indent=2)'
 	sed 's/"k": 50000,/"k": 50000/' arr.json >bad.json

@@ -11,6 +11,7 @@ as the chunk sizes run from 1 byte up.  Run by tests/jobs.bats."""
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -87,11 +88,14 @@ def run(args, block=None, stdin=None):
 
 
 def located(result):
-    """A run's status, output and messages without the lines they show:
-    from a pipe, how much of a line is shown depends on how much of it
-    had come when the message was written, one thread or not."""
+    """A run's status, output and messages without the lines they show
+    and without where an open container or string began: from a pipe, how
+    much of a line is shown, and whether the start of what is still open
+    is in memory to be named, depend on how much of the input had come
+    when the message was written, one thread or not."""
     rc, out, err = result
-    return rc, out, [l for l in err.split(b'\n') if not l.startswith(b'    ')]
+    return rc, out, [re.sub(rb' ?\(?opened at [0-9]+:[0-9]+\)?', b'', l)
+                     for l in err.split(b'\n') if not l.startswith(b'    ')]
 
 
 def main():

@@ -30,8 +30,8 @@
 #define AHEAD_GAP_MS 10
 #define AHEAD_WAIT_MS 100
 
-/* What a pipe's shape is told from (a stream, or an array, which one
- * thread formats): no more is held in memory for an array. */
+/* What a pipe's shape is told from: a stream, or an array, which is
+ * read whole before it is cut. */
 #define AHEAD_SHAPE ((size_t)64 << 10)
 
 /* Past JOBS_FIRST_CUT_CHUNKS chunks, how far the first cut may be yet
@@ -92,6 +92,39 @@ static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 	return result;
 }
 
+/* in[0..size), a whole input (a file's mapping, `lead` bytes into it, or
+ * a pipe read to its end), on the threads of `r`: 1 when it is out, 0
+ * when it does not split (one value) and nothing is written, -1 when a
+ * chunk failed and what was written of it is taken back. */
+static int format_whole(struct jobs *j, const char *name, const unsigned char *in, size_t size,
+			int fd, off_t start, size_t lead, struct fbuffer *out, struct run *r,
+			unsigned threads)
+{
+	cutter_init(&r->cut, in, size);
+	r->block = chunk_size(j, size, threads);
+	r->nthreads = threads;
+	/* one value that does not split: one thread, having lost little */
+	size_t first = size > r->block ?
+		cutter_next(&r->cut, r->block, r->block * JOBS_FIRST_CUT_CHUNKS + FIRST_CUT_SLACK) :
+		size;
+	if (first == SPLIT_NOT_YET || first >= size)
+		return 0;
+	cutter_scan_from(&r->cut, 0);
+	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0 };
+
+	/* What went before this input is out; this input starts here. */
+	fbuffer_flush(out);
+	unsigned long long written = out->written;
+	char last = out->last;
+	out->crlf = j->opt->eol == EOL_CRLF ||
+		    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r->cut));
+	if (run_threads(r, out, lead) < 0) {
+		fbuffer_rewind(out, written, last);
+		return -1;
+	}
+	return 1;
+}
+
 /* --- A pipe --- */
 
 /* Milliseconds since some fixed time. */
@@ -147,11 +180,27 @@ static void read_ahead(struct jobs *j, int fd, int *eof, int more)
 	}
 }
 
+/* Read all of a pipe into j->ahead if it comes at once and is at most
+ * JOBS_AHEAD_MAX: whether it did (an array is cut only once it is whole,
+ * as the one thread a failed chunk leaves the rest to starts from the
+ * input's start). */
+static int read_whole(struct jobs *j, int fd, int *eof)
+{
+	read_ahead(j, fd, eof, 1);
+	while (!*eof && j->ahead_len == j->ahead_cap && j->ahead_cap < JOBS_AHEAD_MAX) {
+		j->ahead_cap = j->ahead_cap * 2 < JOBS_AHEAD_MAX ? j->ahead_cap * 2 : JOBS_AHEAD_MAX;
+		j->ahead = xrealloc(j->ahead, j->ahead_cap);
+		read_ahead(j, fd, eof, 1);
+	}
+	return *eof;
+}
+
 /* A stream from a pipe, a part read ahead at a time: each part's whole
- * values on the threads, what the part ends with carried into the next.
- * What cannot be done so (an array, a value longer than the read-ahead
- * can grow to, a failed chunk) is left to the caller's one thread from
- * the part that was read last (*at). */
+ * values on the threads, what the part ends with carried into the next;
+ * an array whole.  What cannot be done so (an array that does not come
+ * whole at once, a value longer than the read-ahead can grow to, a failed
+ * chunk) is left to the caller's one thread from the part that was read
+ * last (*at). */
 static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		       enum exit_status *status, struct read_resume *at)
 {
@@ -179,8 +228,15 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	read_ahead(j, fd, &eof, 0);
 	j->ahead_cap = cap;
 	cutter_init(&r.cut, j->ahead, j->ahead_len);
-	if (r.cut.array)
+	if (r.cut.array) {
+		if (read_whole(j, fd, &eof) && !j->read_error &&
+		    (threads = threads_for(j, j->ahead_len)) > 1 &&
+		    format_whole(j, name, j->ahead, j->ahead_len, -1, 0, 0, out, &r, threads) > 0) {
+			*status = EXIT_OK;
+			return 1;
+		}
 		goto one_thread;
+	}
 	read_ahead(j, fd, &eof, 1);
 	cutter_init(&r.cut, j->ahead, j->ahead_len);
 	/* all of it at once is small; the default takes only what comes at
@@ -299,32 +355,11 @@ static int format_mapped(struct jobs *j, const char *name, int fd, struct fbuffe
 			 enum exit_status *status, struct run *r, off_t start, size_t size,
 			 unsigned threads, void *map, size_t lead)
 {
-	const unsigned char *in = (const unsigned char *)map + lead;
-
 	r->mapped = 1;
-	cutter_init(&r->cut, in, size);
-	r->block = chunk_size(j, size, threads);
-	r->nthreads = threads;
-	/* one value that does not split: one thread, having lost little */
-	size_t first = size > r->block ?
-		cutter_next(&r->cut, r->block, r->block * JOBS_FIRST_CUT_CHUNKS + FIRST_CUT_SLACK) :
-		size;
-	if (first == SPLIT_NOT_YET || first >= size)
-		return 0;
-	cutter_scan_from(&r->cut, 0);
-
-	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0 };
 	madvise(map, size + lead, MADV_SEQUENTIAL);
-
-	/* What went before this input is out; this input starts here. */
-	fbuffer_flush(out);
-	unsigned long long written = out->written;
-	char last = out->last;
-	out->crlf = j->opt->eol == EOL_CRLF ||
-		    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r->cut));
-
-	if (run_threads(r, out, lead) < 0) {
-		fbuffer_rewind(out, written, last);
+	int done = format_whole(j, name, (const unsigned char *)map + lead, size, fd, start, lead,
+				out, r, threads);
+	if (done <= 0) {
 		lseek(fd, start, SEEK_SET);
 		return 0;
 	}

@@ -31,6 +31,27 @@ json.dump(recs, open("big.json", "w"), indent=2, ensure_ascii=False)'
 	done
 }
 
+@test "an array from a pipe: cut once whole up to 64 MiB, on one thread past it, the same bytes" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	records big.ndjson 280000
+	python3 -c 'import json
+recs = [json.loads(l) for l in open("big.ndjson")]
+json.dump(recs, open("small.json", "w"), ensure_ascii=False)
+json.dump(recs + recs, open("large.json", "w"), indent=1, ensure_ascii=False)'
+	[ "$(wc -c <small.json)" -lt $((64 << 20)) ] && [ "$(wc -c <large.json)" -gt $((64 << 20)) ]
+	for f in small.json large.json; do
+		"$JFMT" -j1 -c "$f" >one
+		cat "$f" | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -j2 -c >two
+		same_bytes one two || { echo "$f"; return 1; }
+		if [ "$f" = small.json ]; then
+			grep -qE 'clone3?\(' trace || { echo "$f: no thread started"; return 1; }
+		else
+			! grep -qE 'clone3?\(' trace || { echo "$f: threads started"; return 1; }
+		fi
+	done
+}
+
 @test "memory grows with the threads, not with the input" {
 	need_cmd /usr/bin/time
 	is_sanitizer_build && skip "a sanitizer's shadow memory makes RSS meaningless"
