@@ -6,12 +6,35 @@
 
 load test_helper
 
-# ndjson FILE LINES: LINES records, one per line.
-ndjson() {
-	py 'import json, sys
-for i in range(int(sys.argv[2])):
+# Record i of the JSON Lines below does not depend on how many there are:
+# one python3 run writes the most any test takes, and each takes a head.
+setup_file() {
+	python3 -c 'import json
+for i in range(20000):
     print(json.dumps({"id": i, "s": "a,b]\"}\\" * (i % 3), "v": [i, None, True]}))' \
-		"$T/x" "$2" >"$1"
+		>"$BATS_FILE_TMPDIR/nd.json"
+}
+
+# ndjson FILE LINES: LINES records, one per line (at most 20,000).
+ndjson() {
+	head -n "$2" "$BATS_FILE_TMPDIR/nd.json" >"$1"
+	[ "$(wc -l <"$1")" -eq "$2" ]
+}
+
+# array FILE N MOD [compact]: what Python's json.dump writes, with indent=2
+# (or compact, with its default separators), for
+# [{"k": i, "t": "x,]" * (i % MOD)} for i in range(N)]; MOD 0: "x,]" * i.
+# Written as text: json.dump takes seconds over the larger ones.
+array() {
+	py 'import sys
+n, mod = int(sys.argv[2]), int(sys.argv[3])
+t = ["x,]" * (i % mod if mod else i) for i in range(n)]
+if sys.argv[4:] == ["compact"]:
+    text = "[" + ", ".join("{\"k\": %d, \"t\": \"%s\"}" % (i, t[i]) for i in range(n)) + "]"
+else:
+    text = "[\n" + ",\n".join("  {\n    \"k\": %d,\n    \"t\": \"%s\"\n  }" % (i, t[i])
+                              for i in range(n)) + "\n]"
+open(sys.argv[1], "w").write(text)' "$@"
 }
 
 # broken IN OUT: IN with line 1501 cut short, and line 2501 (if any) no
@@ -36,9 +59,10 @@ open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
 	[ "$status" -eq 0 ] && [ "$output" = "[1,2]" ]
 }
 
-@test "-j1 and -jN agree on output, messages and exit status: generated inputs cut everywhere, every layout" {
+@test "-j1 and -jN agree on output, messages and exit status: generated inputs cut everywhere, each in a third of the layouts" {
+	# (slow/jobs.bats: every input in every layout)
 	need_cmd python3
-	run python3 "$TESTS_DIR/jobs_check.py" "$JFMT"
+	run python3 "$TESTS_DIR/jobs_check.py" --sample "$JFMT"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
 
@@ -46,7 +70,7 @@ open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
 	need_cmd strace python3
 	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
 	ndjson nd.json 3000
-	py 'import json; json.dump([{"k": i, "t": "x,]" * i} for i in range(2000)], open("arr.json", "w"), indent=2)'
+	array arr.json 2000 0
 	for f in nd.json arr.json; do
 		"$JFMT" -j1 "$f" >one
 		JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read,lseek \
@@ -135,7 +159,7 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 @test "an array from a pipe: formatted on several threads once it is whole, the same bytes" {
 	need_cmd strace python3
 	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
-	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(3000)], open("arr.json", "w"), indent=2)'
+	array arr.json 3000 7
 	for opts in "" "-c" "-S --indent=4"; do
 		# shellcheck disable=SC2086
 		"$JFMT" -j1 $opts arr.json >want
@@ -146,7 +170,7 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 		grep -qE 'clone3?\(' trace || { echo "$opts: no thread started"; return 1; }
 	done
 	# without -j: several threads for a large array that comes at once
-	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(250000)], open("big.json", "w"))'
+	array big.json 250000 7 compact
 	[ "$(wc -c <big.json)" -gt $((4 << 20)) ]
 	"$JFMT" -j1 -c big.json >want
 	cat big.json | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c >got
@@ -155,7 +179,7 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 }
 
 @test "a broken array that fits the hold, from a file or a pipe: nothing written, as one thread" {
-	py 'import json; json.dump([{"k": i, "t": "x,]" * (i % 7)} for i in range(60000)], open("arr.json", "w"), indent=2)'
+	array arr.json 60000 7
 	sed 's/"k": 50000,/"k": 50000/' arr.json >bad.json
 	"$JFMT" -j1 bad.json >one 2>one.err && st1=0 || st1=$?
 	[ "$st1" -eq 1 ] && [ ! -s one ]
@@ -173,13 +197,21 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 }
 
 @test "a pipe whose values come slowly: each line goes out whole as it comes, -j or not" {
-	# the first line, its line end included, is out while the writer
-	# still waits to write the second (a log followed)
+	# the first line, its line end included, is out within 3 s while the
+	# writer still waits to write the second (a log followed); the writer
+	# waits until the reader has it, or has given up, and says so on
+	# a FIFO that this shell holds open (so that neither side blocks in
+	# open(2), and what is written there waits to be read)
+	local j fd fds=()
 	for j in -j1 -j2; do
-		{ printf '{"a":1}\n'; sleep 4; printf '{"b":2}\n'; } |
-			"$JFMT" $j -c | { read -r -t 3 first && echo "$first" >first$j; cat >rest$j; } &
+		mkfifo go$j
+		exec {fd}<>go$j
+		fds+=("$fd")
+		{ printf '{"a":1}\n'; read -r -t 30 _ <go$j; printf '{"b":2}\n'; } |
+			"$JFMT" $j -c | { read -r -t 3 first && echo "$first" >first$j; echo >go$j; cat >rest$j; } &
 	done
 	wait
+	for fd in "${fds[@]}"; do exec {fd}>&-; done
 	for j in -j1 -j2; do
 		[ "$(cat first$j)" = '{"a":1}' ] || { echo "$j: the first line was not out in time"; return 1; }
 		[ "$(cat rest$j)" = '{"b":2}' ]

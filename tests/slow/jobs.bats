@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # slow/jobs.bats - -j on inputs of tens of MiB, in their default chunks:
 # the same bytes as -j1, memory bounded by the threads and not by the
-# input; and jfmt as the per-part step of GNU parallel, whose output must
-# be jfmt's own.  The quick cases are in jobs.bats.
+# input; every small generated input cut everywhere in every layout; and
+# jfmt as the per-part step of GNU parallel, whose output must be jfmt's
+# own.  The quick cases are in jobs.bats.
 
 load ../test_helper
 
@@ -81,4 +82,11 @@ json.dump(recs + recs, open("large.json", "w"), indent=1, ensure_ascii=False)'
 	[ "$status" -eq 1 ]
 	[[ ${stderr_lines[0]} == "jfmt: <stdin>:"* ]]
 	[ "${#lines[@]}" -eq 99999 ]
+}
+
+@test "-j1 and -jN agree on output, messages and exit status: generated inputs cut everywhere, every layout" {
+	# (jobs.bats: each input in a third of the layouts)
+	need_cmd python3
+	run python3 "$TESTS_DIR/jobs_check.py" "$JFMT"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
