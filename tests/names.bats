@@ -131,11 +131,11 @@ EOF
 @test "--progress quotes the name it shows" {
 	local f=$'slow\e[2J.json'
 	mkfifo "$f"
-	{ printf '['; for i in 1 2 3 4 5; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >"$f" &
+	{ printf '['; for i in 1 2; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >"$f" &
 	run -0 on_tty "$JFMT" --progress -c -o out.json "$f"
 	wait
 	[[ "$output" == *$'\r\e[K''jfmt: "slow\033[2J.json": 0.0 MB '* ]]
-	[ "$(cat out.json)" = '[1,2,3,4,5,0]' ]
+	[ "$(cat out.json)" = '[1,2,0]' ]
 }
 
 # --- -z, --null ---

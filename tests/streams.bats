@@ -276,12 +276,12 @@ else:                  # [1,...,1 is n bytes (n even)
 
 @test "--progress is not drawn into standard output on the same terminal" {
 	mkfifo slow.json
-	{ printf '['; for i in 1 2 3 4 5; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >slow.json &
+	{ printf '['; for i in 1 2; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >slow.json &
 	run -0 on_tty "$JFMT" --progress -M -c slow.json
 	wait
-	[ "$output" = '[1,2,3,4,5,0]' ]
+	[ "$output" = '[1,2,0]' ]
 	# written to a file, the same input draws it
-	{ printf '['; for i in 1 2 3 4 5; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >slow.json &
+	{ printf '['; for i in 1 2; do sleep 0.12; printf '%s,' "$i"; done; printf '0]\n'; } >slow.json &
 	run -0 on_tty "$JFMT" --progress -c -o out.json slow.json
 	wait
 	[[ "$output" == *"MB/s"* ]]
