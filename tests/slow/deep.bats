@@ -2,8 +2,9 @@
 # slow/deep.bats - nesting a million deep, with every line of the output
 # compared: two million lines at --indent=0, 200 MB of indentation at depth
 # 10,000, sorting keys out of order at every one of 10^6 levels (a test that
-# hits its time limit, 60 s, adds it); depth 2,000 at --indent=16 and with
-# tabs, against Python.  The cheap deep cases are in format.bats.
+# hits its time limit, 60 s, adds it); depth 2,000 in the default layout,
+# at --indent=16 and with tabs, against Python.  The cheap deep cases are
+# in format.bats.
 
 load ../test_helper
 
@@ -47,6 +48,23 @@ load ../test_helper
 	echo "status $status (124: timed out after 60 s)"
 	[ "$status" -eq 0 ]
 	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "depth 2000, pretty, matches python" {
+	# (format.bats: depth 600)
+	need_cmd python3
+	python3 -c 'print("[{\"k\":" * 1000 + "[1,{}]" + "}]" * 1000)' >deep.json
+	python3 - <<'EOF' >want.json
+import json, sys
+sys.setrecursionlimit(100000)
+with open('deep.json') as f:
+    doc = json.load(f)
+print(json.dumps(doc, indent=2, ensure_ascii=False))
+EOF
+	run -0 --separate-stderr "$JFMT" deep.json
+	[ -z "$stderr" ]
+	"$JFMT" deep.json >got.json
+	same_bytes want.json got.json
 }
 
 @test "depth 2000 with --indent=16 and --tab matches python" {
