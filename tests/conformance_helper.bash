@@ -1,7 +1,7 @@
 # tests/conformance_helper.bash - JSONTestSuite in ../shared for
-# conformance.bats and slow/conformance.bats: where it is, the Python that
-# checks values, and how a message is found located.  Load it after
-# test_helper.
+# conformance.bats and slow/conformance.bats: where it is, and the Python
+# that checks values, and exit statuses and located messages, over many
+# files at a time.  Load it after test_helper.
 
 SUITE=(JSONTestSuite/test_parsing JSONTestSuite/test_transform)
 PARSING="$SHARED/${SUITE[0]}"
@@ -114,49 +114,86 @@ report_failures() {
 	fi
 }
 
-# located STDERR_FILE NAME: the first line is "jfmt: NAME:LINE:COL: ..."
-# followed by the offending line and a caret under the column.
-# (Read with builtins: it runs for each of some 400 files.)
-located() {
-	local lines first
-	mapfile -t -n 3 lines <"$1"
-	first=${lines[0]-}
-	[[ $first == "jfmt: $2:"* ]] || return 1
-	[[ ${first#"jfmt: $2"} =~ ^:[0-9]+:[0-9]+:\ . ]] || return 1
-	[ "${lines[2]// /}" = "^" ]
+# The exit status checks, in one python3 run for a list of files (a shell
+# loop spends more on starting `timeout` than on jfmt).  Usage:
+#   python3 -c "$(runs_py)" JFMT POLICY MODES K FILE...
+# MODES: option sets separated by '|' (the first may be empty: the default
+# layout).  Each FILE runs in K of the M modes, the i-th FILE in modes i,
+# i + M/K, ... (mod M), with its standard output to /dev/null, for at most
+# 10 s.  Each run must end within them, with no sanitizer's report, and:
+# POLICY "rejected": exit 1, with a message located in FILE: its first
+#   line "jfmt: FILE:LINE:COL: ...", then the offending line, then a caret
+#   under the column;
+# POLICY "either": exit 0 or 1, and a rejection's message located;
+# POLICY "accepted": exit 0;
+# POLICY "silent": exit 0, nothing on standard output or error;
+# POLICY "agree": every mode of a FILE exits the same (K = M).
+# Prints one line per failure and a count; exits 1 if any failed.
+runs_py() {
+	cat <<'PY'
+import os, re, subprocess, sys
+
+jfmt, policy, modes, k, files = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+modes = [m.split() for m in modes.split('|')]
+
+def run(mode, path, out):
+    try:
+        p = subprocess.run([jfmt] + mode + [path], stdout=out, stderr=subprocess.PIPE, timeout=10)
+    except subprocess.TimeoutExpired:
+        return 'timed out after 10 s', b'', b''
+    return p.returncode, p.stdout or b'', p.stderr
+
+def is_report(err):
+    return b'Sanitizer' in err or b'runtime error:' in err
+
+def located(err, path):
+    lines = err.split(b'\n')[:3] + [b'', b'', b'']
+    name = b'jfmt: ' + os.fsencode(path)
+    return (lines[0].startswith(name + b':') and
+            re.match(rb':[0-9]+:[0-9]+: .', lines[0][len(name):]) is not None and
+            lines[2].replace(b' ', b'') == b'^')
+
+def head(err, n=300):
+    return err[:n].decode('utf-8', 'replace')
+
+failures = []
+for i, path in enumerate(files):
+    statuses = []
+    for j in range(k):
+        mode = modes[(i + j * len(modes) // k) % len(modes)]
+        name = '%s [%s]' % (path, ' '.join(mode) or 'default')
+        rc, out, err = run(mode, path, subprocess.PIPE if policy == 'silent' else subprocess.DEVNULL)
+        statuses.append(rc)
+        first3 = b'\n'.join(err.split(b'\n')[:3])
+        if is_report(err):
+            failures.append('%s: exit %s, a sanitizer\'s report: %s' % (name, rc, head(err)))
+        elif policy == 'rejected':
+            if rc != 1:
+                failures.append('%s: exit %s (want 1): %s' % (name, rc, head(err)))
+            elif not located(err, path):
+                failures.append('%s: message not located: %s' % (name, head(first3)))
+        elif policy == 'either':
+            if rc not in (0, 1):
+                failures.append('%s: exit %s (want 0 or 1): %s' % (name, rc, head(err)))
+            elif rc == 1 and not located(err, path):
+                failures.append('%s: rejected without a located message: %s' % (name, head(first3)))
+        elif policy == 'accepted':
+            if rc != 0:
+                failures.append('%s: exit %s (want 0): %s' % (name, rc, head(err)))
+        elif policy == 'silent':
+            if rc != 0 or out or err:
+                failures.append('%s: exit %s, output %r, %s' % (name, rc, out[:200], head(err, 200)))
+    if policy == 'agree' and len(set(statuses)) > 1:
+        failures.append('%s: exits %s in modes %s' % (path, statuses, ' | '.join(' '.join(m) for m in modes)))
+
+for f in failures:
+    print(f)
+print('%d files, %d of %d modes each, %d failures' % (len(files), k, len(modes), len(failures)))
+sys.exit(1 if failures else 0)
+PY
 }
 
 # The n_ files that are two valid values one after another: JSONTestSuite
 # reads one JSON text per file, jfmt reads any number of values, as jq does
 # (man page, INPUT); each value is still checked on its own.
 CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_garbage.json)
-
-# check_rejected FILE MODE: FILE, an n_ case, must be rejected with exit 1
-# and a message located in it; a failure is added to the caller's
-# `failures`.
-check_rejected() {
-	local f=$1 mode=$2 rc=0 err=$BATS_TEST_TMPDIR/err
-	# Two of these open 100000 arrays: their pretty output up to the
-	# error is gigabytes, hence /dev/null.
-	timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-	if [ "$rc" -ne 1 ] || ! no_sanitizer_report "$err"; then
-		failures+=("$f [${mode:-default}]: exit $rc (want 1): $(head -c 300 "$err")")
-	elif ! located "$err" "$f"; then
-		failures+=("$f [${mode:-default}]: message not located: $(head -n 3 "$err")")
-	fi
-}
-
-# check_either FILE MODE: FILE, an i_ case, exits 0 or 1, never crashes
-# or hangs, and when rejected has a located message; a failure is added to
-# the caller's `failures`.
-check_either() {
-	local f=$1 mode=$2 rc=0 err=$BATS_TEST_TMPDIR/err
-	timeout 10 "$JFMT" $mode "$f" >/dev/null 2>"$err" || rc=$?
-	if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
-		failures+=("$f [$mode]: exit $rc")
-	elif ! no_sanitizer_report "$err"; then
-		failures+=("$f [$mode]: $(head -c 300 "$err")")
-	elif [ "$rc" -eq 1 ] && ! located "$err" "$f"; then
-		failures+=("$f [$mode]: rejected without a located message: $(head -n 3 "$err")")
-	fi
-}
