@@ -285,6 +285,47 @@ ours.close()
 sys.exit(128 - rc if rc < 0 else rc)' "$@"
 }
 
+# pieces_runs SIZES OPTIONS INPUT [SIZES OPTIONS INPUT]...: for each case,
+# `jfmt OPTIONS` (split on spaces) with INPUT on standard input, handed
+# over in pieces of SIZES as pieces() does, its standard output to
+# /dev/null; print "STATUS<tab>LINE", LINE the first line of its standard
+# error and STATUS its exit status (128 + N for signal N, 255 after a
+# sanitizer's report), one case a line.  One python3 run for them all: a
+# start of python3 costs more than jfmt's run.
+pieces_runs() {
+	py '
+import os, socket, subprocess, sys, tempfile
+jfmt, args = sys.argv[1], sys.argv[2:]
+assert len(args) % 3 == 0, "pieces_runs: SIZES OPTIONS INPUT, by threes"
+out = sys.stdout.buffer
+for k in range(0, len(args), 3):
+    sizes = [int(s) for s in args[k].split(",")]
+    data = os.fsencode(args[k + 2])
+    err = tempfile.TemporaryFile()
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    p = subprocess.Popen([jfmt] + args[k + 1].split(), stdin=theirs,
+                         stdout=subprocess.DEVNULL, stderr=err)
+    theirs.close()
+    i = n = 0
+    try:    # jfmt may stop reading (at an error, without -k)
+        while i < len(data):
+            m = sizes[n % len(sizes)]
+            n += 1
+            ours.send(data[i:i + m])
+            i += m
+        ours.shutdown(socket.SHUT_WR)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    rc = p.wait()
+    ours.close()
+    err.seek(0)
+    text = err.read()
+    rc = 128 - rc if rc < 0 else rc
+    if b"Sanitizer" in text or b"runtime error:" in text:
+        rc = 255
+    out.write(b"%d\t%s\n" % (rc, text.split(b"\n")[0]))' "$JFMT" "$@"
+}
+
 # nested KIND N: a compact document N containers deep, on one line:
 # "arrays" [[...[]...]], "objects" {"a":{"a":...1...}}, "open" [[[... unclosed.
 nested() {
@@ -394,17 +435,21 @@ open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line,
 	[ "${stderr_lines[0]}" = "$(cat want)" ]
 }
 
-# run_together_in_pieces SIZE: values that run together ("00" and
+# run_together_in_pieces SIZE...: values that run together ("00" and
 # "7777-7777" are two numbers each, "truefalse" two literals), read in
-# pieces of SIZE bytes, are reported at the start of the second, not where
-# a read began (a fuzzer's find).
+# pieces of each SIZE bytes, are reported at the start of the second, not
+# where a read began (a fuzzer's find).
 run_together_in_pieces() {
-	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[[{}, [7777-7777777777]]]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:12: missing ',' between array elements" ]
-	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[000000000000]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:3: leading zero in a number" ]
-	run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[truefalse]\n' | pieces $1 \"\$1\" -c" - "$JFMT"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:6: missing ',' between array elements" ]
+	local size cases=() want=()
+	for size; do
+		cases+=("$size" -c $'[[{}, [7777-7777777777]]]\n'
+			"$size" -c $'[000000000000]\n'
+			"$size" -c $'[truefalse]\n')
+		want+=($'1\tjfmt: <stdin>:1:12: missing \',\' between array elements'
+			$'1\tjfmt: <stdin>:1:3: leading zero in a number'
+			$'1\tjfmt: <stdin>:1:6: missing \',\' between array elements')
+	done
+	diff <(printf '%s\n' "${want[@]}") <(pieces_runs "${cases[@]}")
 }
 
 # string_where_comma_belongs SIZE...: a string where ',' or '}' belongs,
@@ -412,11 +457,13 @@ run_together_in_pieces() {
 # moves its offset back by the token's length, or to the start of the
 # read when the token began in an earlier one).
 string_where_comma_belongs() {
-	local doc='{"a": 0 "b: 2, c" : 3}' size
+	local doc='{"a": 0 "b: 2, c" : 3}' size cases=() want=()
+	local said="jfmt: <stdin>:1:9: missing ',' between object members"
 	for size; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '%s\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$doc"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+		cases+=("$size" -c "$doc"$'\n')
+		want+=($'1\t'"$said")
 	done
+	diff <(printf '%s\n' "${want[@]}") <(pieces_runs "${cases[@]}")
 	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
-	[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:9: missing ',' between object members" ]
+	[ "${stderr%%$'\n'*}" = "$said" ]
 }

@@ -17,37 +17,37 @@ load ../test_helper
 	# Where a member's value ends is noted two ways (a pointer into the
 	# read, or a call to the reader); each must give the same column.  A
 	# word's end is found after its key when nothing stands between.
-	local v size col
+	# (the reads in pieces in one python3 run: pieces_runs)
+	local v size col cases=() want=()
+	local said="missing ',' between object members"
 	for v in '"x"' 12 -1.5e3 true null '{}' '[1]' '"a\\nb"' '"\u00e9"' '"é"' \
 		 '"0123456789012345678901234567890123456789"'; do
 		col=$(( 10 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
 		for size in 1 3 100; do
-			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\":%s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
-			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+			cases+=("$size" -c "{\"a\":$v    \"b\": 2}"$'\n')
+			want+=($'1\t'"jfmt: <stdin>:1:$col: $said")
 		done
 		run -1 --separate-stderr "$JFMT" <<<"{\"a\":$v    \"b\": 2}"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: $said" ]
 		col=$(( 11 + $(printf '%s' "$v" | wc -c) ))
 		for size in 1 2 3 5 7 100; do
-			run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces $size \"\$1\" -c" - "$JFMT" "$v"
-			[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+			cases+=("$size" -c "{\"a\": $v    \"b\": 2}"$'\n')
+			want+=($'1\t'"jfmt: <stdin>:1:$col: $said")
 		done
 		run -1 --separate-stderr "$JFMT" <<<"{\"a\": $v    \"b\": 2}"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '{\"a\": %s    \"b\": 2}\n' \"\$2\" | pieces 3 \"\$1\" -S" - "$JFMT" "$v"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: $said" ]
+		cases+=(3 -S "{\"a\": $v    \"b\": 2}"$'\n')
+		want+=($'1\t'"jfmt: <stdin>:1:$col: $said")
 		run -1 --separate-stderr "$JFMT" -S <<<"{\"a\": $v    \"b\": 2}"
-		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: missing ',' between object members" ]
+		[ "${stderr%%$'\n'*}" = "jfmt: <stdin>:1:$col: $said" ]
 	done
+	diff <(printf '%s\n' "${want[@]}") <(pieces_runs "${cases[@]}")
 }
 
 @test "fuzz: a number or word right after another, cut over reads: located at its start" {
 	# "00" and "7777-7777" are two numbers each; the error was put at the
 	# start of the first, or (read in pieces) wherever the read began.
-	local size
-	for size in 1 2 3 5 100; do
-		run_together_in_pieces "$size"
-	done
+	run_together_in_pieces 1 2 3 5 100
 }
 
 @test "a stream read in two pieces, cut at every byte, is written and reported as when read whole" {
