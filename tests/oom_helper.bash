@@ -120,8 +120,16 @@ oom_ok() {
 # sweep_oom ARG...: run jfmt ARG... once with nothing failing (the
 # reference), then once for each allocation that run made, with that one
 # failing (with OOM_AFTER=+, that one and every one after it); each must
-# pass oom_ok.
+# pass oom_ok.  The runs are made from a child bash (with -e, as bats
+# runs a test): bats's shell runs a trap at every command, which took
+# twice as long as the runs.
 sweep_oom() {
+	T=$T OOM_TIMEOUT=$OOM_TIMEOUT OOM_AFTER=${OOM_AFTER:-} bash -e -c \
+		"$(declare -f oom_run slurp oom_ok sweep_oom_here); sweep_oom_here \"\$@\"" - "$@"
+}
+
+# sweep_oom_here ARG...: sweep_oom's work, in the shell that calls it.
+sweep_oom_here() {
 	local n total
 	oom_writes=1
 	oom_run 0 "$@" || return 1
