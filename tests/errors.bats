@@ -456,7 +456,7 @@ END
 	python3 -c '
 import json
 with open("big.json", "w") as f:
-    json.dump([{"id": i, "text": "some words to fill the line", "n": [1, 2, 3]} for i in range(60000)], f)
+    f.write(json.dumps([{"id": i, "text": "some words to fill the line", "n": [1, 2, 3]} for i in range(60000)]))
 '
 	[ "$(wc -c <big.json)" -gt 3000000 ]
 	run -0 --separate-stderr bash -c 'set -o pipefail; "$JFMT" big.json | head -c 10; true'

@@ -28,18 +28,16 @@ peak_rss_kib() {
 	cat "$T/rss"
 }
 
-# same_as_json_tool FILE: jfmt -S writes FILE as python3 -m json.tool
-# --sort-keys --no-ensure-ascii does (py_dumps): compact, at indentation 0
-# and 4, and with tabs.  (json.tool keeps one of equal keys: FILE must
-# have none.)
+# same_as_json_tool FILE ["JFMT OPTIONS" "JSON.TOOL OPTIONS"]...: jfmt -S
+# writes FILE as python3 -m json.tool --sort-keys --no-ensure-ascii does:
+# compact, at indentation 0 and 4, and with tabs; and as json.tool does
+# for each pair of options given (same_as_python, one python3 run for
+# all).  (json.tool keeps one of equal keys: FILE must have none.)
 same_as_json_tool() {
-	local file=$1 a="sort_keys=True,ensure_ascii=False"
-	py_dumps "$file" "$T/pc=$a,separators=(',',':')" "$T/p0=$a,indent=0" \
-		"$T/pt=$a,indent='\t'" "$T/p4=$a,indent=4" || return 1
-	same_as_file "$file" "$T/pc" -S -c &&
-		same_as_file "$file" "$T/p0" -S --indent=0 &&
-		same_as_file "$file" "$T/pt" -S --tab &&
-		same_as_file "$file" "$T/p4" -S --indent=4
+	local file=$1 a="--sort-keys --no-ensure-ascii"
+	shift
+	same_as_python "$file" "-S -c" "$a --compact" "-S --indent=0" "$a --indent 0" \
+		"-S --tab" "$a --tab" "-S --indent=4" "$a --indent 4" "$@"
 }
 
 @test "-S: a key with an unpaired surrogate escape sorts by its code point" {
@@ -50,10 +48,8 @@ same_as_json_tool() {
 @test "-S: unpaired surrogates sort between U+D7FF and U+E000, as Python sorts them" {
 	# Code point order, not UTF-16 order: U+1F600 comes after U+FFFF.
 	put in.json '{"\ud83d\ude00":1,"\ue000":2,"\udc00":3,"\ud800x":4,"\ud7ff":5,"\uffff":6,"\udbff":7,"\ud800":8,"":9}'
-	python3 -m json.tool --sort-keys --compact in.json >want
-	same_as_file in.json want -S -c -a
-	python3 -m json.tool --sort-keys --indent 4 in.json >want
-	same_as_file in.json want -S -a --indent 4
+	same_as_python in.json "-S -c -a" "--sort-keys --compact" \
+		"-S -a --indent 4" "--sort-keys --indent 4"
 	# and written as UTF-8 where it can be: the same order
 	jfmt_ok got -S -c in.json
 	[ "$(cat got)" = '{"":9,"'$'\xed\x9f\xbf''":5,"\ud800":8,"\ud800x":4,"\udbff":7,"\udc00":3,"'$'\xee\x80\x80''":2,"'$'\xef\xbf\xbf''":6,"'$'\xf0\x9f\x98\x80''":1}' ]
@@ -61,24 +57,17 @@ same_as_json_tool() {
 
 @test "-S: escaped keys sort by the characters they stand for" {
 	put in.json '{"a":1,"\\":2,"\"":3,"\n":4,"\u0001":5,"\/":6,"\u00e9":7,"\t":8,"a\u0000":9,"\u0000":10}'
-	python3 -m json.tool --sort-keys --compact --no-ensure-ascii in.json >want
-	same_as_file in.json want -S -c
-	python3 -m json.tool --sort-keys --compact in.json >want
-	same_as_file in.json want -S -c -a
-	python3 -m json.tool --sort-keys --tab in.json >want
-	same_as_file in.json want -S -a --tab
+	same_as_python in.json "-S -c" "--sort-keys --compact --no-ensure-ascii" \
+		"-S -c -a" "--sort-keys --compact" "-S -a --tab" "--sort-keys --tab"
 }
 
 @test "-S: equal keys keep their input order, also among many" {
 	fmt_is '{"b":1,"a":2,"b":3,"a":{"z":1,"y":2,"z":0},"a":4}' \
 		'{"a":2,"a":{"y":2,"z":1,"z":0},"a":4,"b":1,"b":3}'$'\n' -S -c
 	python3 -c '
-import sys
-print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in range(100)) + "}")' >in.json
-	python3 -c '
-import sys
+print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in range(100)) + "}", file=open("in.json", "w"))
 m = sorted(range(100), key=lambda i: (i % 7, i))
-print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in m) + "}")' >want
+print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in m) + "}", file=open("want", "w"))'
 	same_as_file in.json want -S -c
 }
 
@@ -102,12 +91,8 @@ print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in m) + "}")' >want
 	python3 -c '
 n = 300
 print("{\"b\":0,\"a\":" * n + "[1,{}]" + "}" * n)' >in.json
-	python3 -m json.tool --sort-keys --indent 3 in.json >want
-	same_as_file in.json want -S --indent 3
-	python3 -m json.tool --sort-keys --indent 16 in.json >want
-	same_as_file in.json want -S --indent 16
-	python3 -m json.tool --sort-keys --indent 0 in.json >want
-	same_as_file in.json want -S --indent 0
+	same_as_python in.json "-S --indent 3" "--sort-keys --indent 3" \
+		"-S --indent 16" "--sort-keys --indent 16" "-S --indent 0" "--sort-keys --indent 0"
 }
 
 @test "-S: memory for deep pretty nesting grows with the input, not the output" {
@@ -276,13 +261,8 @@ with open("want", "w") as f:
 @test "-S: arrays and escaped strings in sorted objects, compact, at indentation 0 and 4, with tabs" {
 	put in.json '{"z":[],"y":[[],[[]],[{}]],"x":[{"b":[1,{"d":[],"c":"\n"}],"a":"\""},[{"q":1,"p":[]}]],
 "\u00e9":"\u00e9","\n":"a\nb","\"":"\\","é\"\n":[{"\t":"\u0001","":"é"}],"":{},"a":{"b":[],"a":[[1,2],[]]}}'
-	same_as_json_tool in.json
-	python3 -m json.tool --sort-keys --compact in.json >want
-	same_as_file in.json want -S -c -a
-	python3 -m json.tool --sort-keys --indent 4 in.json >want
-	same_as_file in.json want -S -a --indent=4
-	python3 -m json.tool --sort-keys --tab in.json >want
-	same_as_file in.json want -S -a --tab
+	same_as_json_tool in.json "-S -c -a" "--sort-keys --compact" \
+		"-S -a --indent=4" "--sort-keys --indent 4" "-S -a --tab" "--sort-keys --tab"
 }
 
 @test "-S: keys that differ after 8 or 16 bytes, are prefixes of others, are empty or not ASCII" {
@@ -299,11 +279,7 @@ keys = [h * n + t for h in ("a", "\u00e9") for n in range(21) for t in tails]
 keys = sorted(set(keys))
 r.shuffle(keys)
 print("{" + ",".join("%s:[%d]" % (json.dumps(k, ensure_ascii=False), i) for i, k in enumerate(keys)) + "}")' >in.json
-	same_as_json_tool in.json
-	python3 -m json.tool --sort-keys --compact in.json >want
-	same_as_file in.json want -S -c -a
-	python3 -m json.tool --sort-keys --indent 2 in.json >want
-	same_as_file in.json want -S -a
+	same_as_json_tool in.json "-S -c -a" "--sort-keys --compact" "-S -a" "--sort-keys --indent 2"
 }
 
 @test "-S: 200 levels of objects and arrays, out of order at every level" {
@@ -313,7 +289,5 @@ print("{" + ",".join("%s:[%d]" % (json.dumps(k, ensure_ascii=False), i) for i, k
 n = 200
 head = "{\"z\":%d,\"b\":[%d,[],[[\"\\n\"]],{\"d\":1,\"c\":[]}],\"a\":["
 print("".join(head % (i, i) for i in range(n)) + "{}" + "]}" * n)' >in.json
-	same_as_json_tool in.json
-	python3 -m json.tool --sort-keys --indent 2 in.json >want
-	same_as_file in.json want -S
+	same_as_json_tool in.json "-S" "--sort-keys --indent 2"
 }

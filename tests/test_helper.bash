@@ -128,18 +128,60 @@ jfmt_ok() {
 	fi
 }
 
-# same_as_python FILE "JFMT OPTIONS" "JSON.TOOL OPTIONS": jfmt's output for
-# FILE equals python3 -m json.tool's.  The option strings are split on spaces.
+# json_tools FILE NAME=OPTIONS...: write to each NAME what `python3 -m
+# json.tool OPTIONS FILE` writes (OPTIONS split on spaces), all in one
+# python3 run: json.tool's own main() for each in turn.
+json_tools() {
+	python3 - "$@" <<'PY'
+import json.tool, sys
+infile = sys.argv[1]
+for spec in sys.argv[2:]:
+    name, opts = spec.split('=', 1)
+    sys.argv = ['json.tool'] + opts.split() + [infile, name]
+    json.tool.main()
+PY
+}
+
+# same_as_python FILE "JFMT OPTIONS" "JSON.TOOL OPTIONS" [...]: for each
+# pair, jfmt's output for FILE equals python3 -m json.tool's (json_tools:
+# one python3 run for all the pairs).  The option strings are split on
+# spaces.
 same_as_python() {
-	local file=$1
-	# shellcheck disable=SC2086
-	python3 -m json.tool $3 "$file" >"$T/py_out" || {
-		echo "python3 -m json.tool $3 failed on $file"
+	local file=$1 i=0 jopts=() specs=()
+	shift
+	while [ $# -ge 2 ]; do
+		jopts+=("$1")
+		specs+=("$T/py_out$i=$2")
+		shift 2
+		i=$((i + 1))
+	done
+	json_tools "$file" "${specs[@]}" || {
+		echo "python3 -m json.tool failed on $file: ${specs[*]}"
 		return 1
 	}
-	# shellcheck disable=SC2086
-	jfmt_ok "$T/jfmt_out" $2 "$file" || return 1
-	same_bytes "$T/py_out" "$T/jfmt_out"
+	for ((i = 0; i < ${#jopts[@]}; i++)); do
+		# shellcheck disable=SC2086
+		jfmt_ok "$T/jfmt_out" ${jopts[i]} "$file" || return 1
+		same_bytes "$T/py_out$i" "$T/jfmt_out" || {
+			echo "with jfmt ${jopts[i]}, json.tool ${specs[i]#*=}"
+			return 1
+		}
+	done
+}
+
+# untraced COMMAND ARG...: run COMMAND (a function of the test's, mostly)
+# without bats's debug trap, which bats runs before every command of a
+# test and of the functions it calls, to know where a failure was: about
+# 0.3 ms a command, more than a long loop of builtins takes.  Inside, set
+# -e holds as in the test; a failure is reported at the call of untraced,
+# so COMMAND should say what failed.
+untraced() {
+	local flags=$- rc
+	set +T
+	"$@"
+	rc=$?
+	[[ $flags != *T* ]] || set -T
+	return "$rc"
 }
 
 # strip_sgr: remove ANSI colour sequences from standard input.
@@ -184,8 +226,8 @@ with open(sys.argv[1], encoding='utf-8') as f:
 for spec in sys.argv[2:]:
     name, args = spec.split('=', 1)
     with open(name, 'w', encoding='utf-8') as out:
-        json.dump(doc, out, **eval('dict(%s)' % args))
-        out.write('\n')
+        # (the text of json.dump(), made faster by dumps() without indent)
+        out.write(json.dumps(doc, **eval('dict(%s)' % args)) + '\n')
 PY
 }
 

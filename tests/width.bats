@@ -144,7 +144,7 @@ load width_helper
 	python3 -c '
 import json
 doc = [list(range(60)), {"é" * 40: ["€" * 30, 1]}, [[1, 2], "x" * 150]]
-json.dump(doc, open("in.json", "w"))
+open("in.json", "w").write(json.dumps(doc))
 with open("want.json", "w") as f:
     f.write("[\n" + ",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in doc) + "\n]\n")
 '
@@ -157,7 +157,7 @@ with open("want.json", "w") as f:
 import json
 def v(n):
     return "x" if n == 0 else [v(n - 1), 1, {"a": v(n - 1) if n < 3 else [], "b": "s"}]
-json.dump(v(12), open("in.json", "w"))
+open("in.json", "w").write(json.dumps(v(12)))
 '
 	for opt in "--indent 2" "--indent 16" "--tab"; do
 		# shellcheck disable=SC2086
