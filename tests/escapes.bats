@@ -90,10 +90,13 @@ load test_helper
 	"$JFMT" --keep-escapes -c in.json >whole
 	printf '%s\n' "$doc" >want
 	same_bytes want whole
-	local n
+	local n k=0
+	run -0 pieces_runs 1 "--keep-escapes -c" "$doc" 2 "--keep-escapes -c" "$doc" \
+		3 "--keep-escapes -c" "$doc" 5 "--keep-escapes -c" "$doc" 7 "--keep-escapes -c" "$doc"
 	for n in 1 2 3 5 7; do
-		pieces "$n" "$JFMT" --keep-escapes -c <in.json >got
-		same_bytes want got
+		k=$((k + 1))
+		[[ ${lines[k - 1]} == 0$'\t'* ]] || { echo "pieces of $n: ${lines[k - 1]}"; return 1; }
+		same_bytes want "$T/pieces_out.$k" || { echo "pieces of $n"; return 1; }
 	done
 }
 

@@ -74,13 +74,19 @@ RS=$'\x1e'
 
 @test "--comments: a comment is queued once, whichever reads cut the input" {
 	# a comma held back for more input, after the comments were all taken
-	local opts=(-c --comments --escape-slash -k) cut
-	printf '//ahe d\n{"a": 1, // one\n  /* {"z": 1, //%% z\n //a \n "a": [2 /* x": { /* in */ }' >in
-	"$JFMT" "${opts[@]}" in >want
+	local opts="-c --comments --escape-slash -k" cut doc cases=() k
+	printf -v doc '//ahe d\n{"a": 1, // one\n  /* {"z": 1, //%% z\n //a \n "a": [2 /* x": { /* in */ }'
+	printf '%s' "$doc" >in
+	# shellcheck disable=SC2086
+	"$JFMT" $opts in >want
 	[ "$(grep -o '/\* one \*/' want | wc -l)" -eq 1 ]
 	for cut in 1 5 12 13 20; do
-		pieces $cut "$JFMT" "${opts[@]}" <in >out
-		same_bytes want out
+		cases+=("$cut" "$opts" "$doc")
+	done
+	run -0 pieces_runs "${cases[@]}"
+	for k in 1 2 3 4 5; do
+		[[ ${lines[k - 1]} == 0$'\t'* ]] || { echo "cut ${cases[3 * k - 3]}: ${lines[k - 1]}"; return 1; }
+		same_bytes want "$T/pieces_out.$k" || { echo "cut ${cases[3 * k - 3]}"; return 1; }
 	done
 }
 
@@ -92,14 +98,17 @@ RS=$'\x1e'
 @test "a text sequence read in pieces: a record after one skipped at a read's last byte is read" {
 	# the RS that ends a broken record was the last byte of a read, and
 	# the record after it was skipped too
-	local opts size
-	printf '\x1e"""\x1e"\n\x1e""' >in.seq
+	local opts size doc cases=() k
+	printf -v doc '\x1e"""\x1e"\n\x1e""'
 	printf '\x1e""\n\x1e""\n' >want
 	for opts in "-c --seq --comments" "-c --seq --strip-comments" "-c --seq"; do
 		for size in 1 2 3; do
-			# shellcheck disable=SC2086
-			pieces "$size" "$JFMT" $opts <in.seq >got 2>/dev/null || true
-			same_bytes want got || { echo "with $opts in pieces of $size"; return 1; }
+			cases+=("$size" "$opts" "$doc")
 		done
+	done
+	pieces_runs "${cases[@]}" >/dev/null
+	for ((k = 1; k <= 9; k++)); do
+		same_bytes want "$T/pieces_out.$k" ||
+			{ echo "with ${cases[3 * k - 2]} in pieces of ${cases[3 * k - 3]}"; return 1; }
 	done
 }

@@ -148,12 +148,17 @@ RS=$'\x1e'
 	# A line that began in a new read, after a newline or blanks that
 	# ended the one before, was skipped with the bad line.  An indented
 	# line does not begin a value.
-	local cut
+	local cut k=0 doc=$'[1 2]\n  \t[3]\n{"a":1}\n' cases=()
 	for cut in 5 6 7 8 9 10 11 12; do
-		run -1 --separate-stderr bash -c "$(declare -f py pieces); printf '[1 2]\n  \t[3]\n{\"a\":1}\n' | pieces $cut,100 \"\$1\" -c -k" - "$JFMT"
-		[ "$output" = '{"a":1}' ]
-		[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:4: missing ',' between array elements" ]
-		[ "${#stderr_lines[@]}" -eq 3 ]
+		cases+=("$cut,100" "-c -k" "$doc")
+	done
+	run -0 pieces_runs "${cases[@]}"
+	for cut in 5 6 7 8 9 10 11 12; do
+		k=$((k + 1))
+		[ "${lines[k - 1]}" = $'1\tjfmt: <stdin>:1:4: missing \',\' between array elements' ] ||
+			{ echo "cut at $cut: ${lines[k - 1]}"; return 1; }
+		[ "$(cat "$T/pieces_out.$k")" = '{"a":1}' ] || { echo "cut at $cut"; return 1; }
+		[ "$(wc -l <"$T/pieces_err.$k")" -eq 3 ] || { echo "cut at $cut"; return 1; }
 	done
 }
 

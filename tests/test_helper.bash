@@ -7,6 +7,22 @@
 # `run -N` and `run --separate-stderr` need bats 1.5.
 bats_require_minimum_version 1.5.0
 
+# run: bats's own run, called with function tracing (set -T) off.  bats
+# runs its debug trap, which records where a failure happens, before each
+# command of a test and of every function the test calls: run's forty-odd
+# commands cost more that way than most programs the tests run with it
+# (5 ms a call, a thousand calls in the quick tier).  The trap still runs
+# at the test's own line, which is where a failure is reported.
+eval "bats_run_itself() $(declare -f run | tail -n +2)"
+run() {
+	local run_flags=$- run_status
+	set +T
+	bats_run_itself "$@"
+	run_status=$?
+	[[ $run_flags != *T* ]] || set -T
+	return "$run_status"
+}
+
 # The tests directory, wherever the .bats file that loads this one is.
 TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -329,24 +345,27 @@ sys.exit(128 - rc if rc < 0 else rc)' "$@"
 
 # pieces_runs SIZES OPTIONS INPUT [SIZES OPTIONS INPUT]...: for each case,
 # `jfmt OPTIONS` (split on spaces) with INPUT on standard input, handed
-# over in pieces of SIZES as pieces() does, its standard output to
-# /dev/null; print "STATUS<tab>LINE", LINE the first line of its standard
-# error and STATUS its exit status (128 + N for signal N, 255 after a
-# sanitizer's report), one case a line.  One python3 run for them all: a
-# start of python3 costs more than jfmt's run.
+# over in pieces of SIZES as pieces() does; print "STATUS<tab>LINE", LINE
+# the first line of its standard error and STATUS its exit status (128 +
+# N for signal N, 255 after a sanitizer's report), one case a line.  The
+# K-th case's standard output and error are left in $T/pieces_out.K and
+# $T/pieces_err.K.  One python3 run for them all: a start of python3
+# costs more than jfmt's run.
 pieces_runs() {
-	py '
-import os, socket, subprocess, sys, tempfile
+	PIECES_TO=$T py '
+import os, socket, subprocess, sys
 jfmt, args = sys.argv[1], sys.argv[2:]
 assert len(args) % 3 == 0, "pieces_runs: SIZES OPTIONS INPUT, by threes"
-out = sys.stdout.buffer
+to = os.environ["PIECES_TO"]
+summary = sys.stdout.buffer
 for k in range(0, len(args), 3):
     sizes = [int(s) for s in args[k].split(",")]
     data = os.fsencode(args[k + 2])
-    err = tempfile.TemporaryFile()
+    name = "%d" % (k // 3 + 1)
+    out = open(os.path.join(to, "pieces_out." + name), "wb")
+    err = open(os.path.join(to, "pieces_err." + name), "w+b")
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    p = subprocess.Popen([jfmt] + args[k + 1].split(), stdin=theirs,
-                         stdout=subprocess.DEVNULL, stderr=err)
+    p = subprocess.Popen([jfmt] + args[k + 1].split(), stdin=theirs, stdout=out, stderr=err)
     theirs.close()
     i = n = 0
     try:    # jfmt may stop reading (at an error, without -k)
@@ -360,12 +379,14 @@ for k in range(0, len(args), 3):
         pass
     rc = p.wait()
     ours.close()
+    out.close()
     err.seek(0)
     text = err.read()
+    err.close()
     rc = 128 - rc if rc < 0 else rc
     if b"Sanitizer" in text or b"runtime error:" in text:
         rc = 255
-    out.write(b"%d\t%s\n" % (rc, text.split(b"\n")[0]))' "$JFMT" "$@"
+    summary.write(b"%d\t%s\n" % (rc, text.split(b"\n")[0]))' "$JFMT" "$@"
 }
 
 # nested KIND N: a compact document N containers deep, on one line:
