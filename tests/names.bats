@@ -41,21 +41,23 @@ SHOWN=(
 	'plain.json'
 )
 
-# no_raw_controls FILE: FILE holds no control character but newline (and
-# no C1 control, no byte that is not UTF-8) outside the two sequences
-# jfmt's progress line draws with (CR, and ESC [ K) and the tab that ends
-# a diff's label.
+# no_raw_controls FILE...: each FILE holds no control character but
+# newline (and no C1 control, no byte that is not UTF-8) outside the two
+# sequences jfmt's progress line draws with (CR, and ESC [ K) and the tab
+# that ends a diff's label.  (One python3 run for them all.)
 no_raw_controls() {
-	python3 - "$1" <<'EOF'
+	python3 - "$@" <<'EOF'
 import re, sys
-data = open(sys.argv[1], "rb").read().replace(b"\r\x1b[K", b"").replace(b"\t\n", b"\n")
-try:
-    text = data.decode("utf-8")
-except UnicodeDecodeError as e:
-    sys.exit("not UTF-8: %r" % data[max(0, e.start - 20):e.end + 20])
-bad = re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
-if bad:
-    sys.exit("raw control character %r in %r" % (bad.group(), text[max(0, bad.start() - 30):bad.end() + 30]))
+for name in sys.argv[1:]:
+    data = open(name, "rb").read().replace(b"\r\x1b[K", b"").replace(b"\t\n", b"\n")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        sys.exit("%s: not UTF-8: %r" % (name, data[max(0, e.start - 20):e.end + 20]))
+    bad = re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
+    if bad:
+        sys.exit("%s: raw control character %r in %r" %
+                 (name, bad.group(), text[max(0, bad.start() - 30):bad.end() + 30]))
 EOF
 }
 
@@ -65,8 +67,7 @@ EOF
 	for n in "${SHOWN[@]}"; do want+="$n"$'\n'; done
 	"$JFMT" --check "${NAMES[@]}" >list 2>err && return 1
 	same_bytes <(printf '%s' "$want") list
-	no_raw_controls list
-	no_raw_controls err
+	no_raw_controls list err
 	run -0 --separate-stderr "$JFMT" -l "${NAMES[@]}"
 	[ "$output" = "${want%$'\n'}" ]
 	run -0 --separate-stderr "$JFMT" -l -i "${NAMES[@]}"
@@ -118,14 +119,11 @@ EOF
 	for n in "${NAMES[@]}"; do put "$n" "$UGLY"; done
 	mkdir $'dir\e[2J'
 	put $'dir\e[2J/x\e[1m.json' '[1,'
-	"$JFMT" --check "${NAMES[@]}" $'dir\e[2J' $'missing\e[2J.json' >out 2>err && return 1
-	no_raw_controls out
-	no_raw_controls err
-	"$JFMT" -r -d "${NAMES[@]}" $'dir\e[2J' >out 2>err && return 1
-	no_raw_controls out
-	no_raw_controls err
-	"$JFMT" -c $'unknown\e[2J' --$'bad\e[2J' >out 2>err && return 1
-	no_raw_controls err
+	"$JFMT" --check "${NAMES[@]}" $'dir\e[2J' $'missing\e[2J.json' >out1 2>err1 && return 1
+	"$JFMT" -r -d "${NAMES[@]}" $'dir\e[2J' >out2 2>err2 && return 1
+	"$JFMT" -c $'unknown\e[2J' --$'bad\e[2J' >out3 2>err3 && return 1
+	# (one python3 run for the five)
+	no_raw_controls out1 err1 out2 err2 err3
 }
 
 @test "--progress quotes the name it shows" {

@@ -198,22 +198,24 @@ PY
 
 @test "--buffer-size is exact: a bad value whose output fits writes nothing, one byte more streams" {
 	# what the bad value wrote before its error: N-1, N and N+1 bytes
+	# (bad-KIND-N.json, all written by one python3 run)
 	local n want
+	python3 -c '
+for n in (1023, 1024, 1025):
+    for kind in ("string", "key", "number"):
+        with open("bad-%s-%d.json" % (kind, n), "w") as f:
+            if kind == "string":   # ["aaa" is n bytes
+                f.write("[\"" + "a" * (n - 3) + "\", x]")
+            elif kind == "key":    # {"aaa":1 is n bytes
+                f.write("{\"" + "a" * (n - 5) + "\":1, x}")
+            else:                  # [1,...,1 is n bytes (n even)
+                f.write("[" + "1," * (n // 2 - 1) + ("11" if n % 2 else "1") + ",x]")
+'
 	for n in 1023 1024 1025; do
 		for kind in string key number; do
-			python3 -c '
-import sys
-n, kind = int(sys.argv[1]), sys.argv[2]
-if kind == "string":   # ["aaa" is n bytes
-    sys.stdout.write("[\"" + "a" * (n - 3) + "\", x]")
-elif kind == "key":    # {"aaa":1 is n bytes
-    sys.stdout.write("{\"" + "a" * (n - 5) + "\":1, x}")
-else:                  # [1,...,1 is n bytes (n even)
-    sys.stdout.write("[" + "1," * (n // 2 - 1) + ("11" if n % 2 else "1") + ",x]")
-' "$n" "$kind" >bad.json
 			want=0
 			[ "$n" -le 1024 ] || want=$((n + 1))
-			"$JFMT" -c --buffer-size=1K bad.json >out 2>/dev/null && return 1
+			"$JFMT" -c --buffer-size=1K "bad-$kind-$n.json" >out 2>/dev/null && return 1
 			[ "$(wc -c <out)" -eq "$want" ] || { echo "$kind $n: $(wc -c <out) bytes written"; return 1; }
 		done
 	done

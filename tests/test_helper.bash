@@ -479,23 +479,28 @@ sys.exit(1 if failed else 0)
 EOF2
 }
 
-# ctrl_at POS: jfmt -c on an array of 100,001 lines whose first newline at
-# or after byte POS is a vertical tab (odd POS) or a form feed (even)
-# exits 1, saying so at that line and column.
+# ctrl_at POS...: for each POS, jfmt -c on an array of 100,001 lines whose
+# first newline at or after byte POS is a vertical tab (odd POS) or a form
+# feed (even) exits 1, saying so at that line and column.  (One python3
+# run writes every input, ctrlPOS.json, and its message, wantPOS.)
 ctrl_at() {
 	python3 -c 'import sys
-pos = int(sys.argv[1])
-doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
-while doc[pos] != ord("\n"):
-    pos += 1
-doc[pos] = 0x0b if pos % 2 else 0x0c
-sys.stdout.buffer.write(doc)
-line = doc[:pos].count(b"\n") + 1
-col = pos - doc.rfind(b"\n", 0, pos)
-what = "vertical tab" if pos % 2 else "form feed"
-open("want", "w").write("jfmt: ctrl.json:%d:%d: %s is not allowed here" % (line, col, what))' "$1" >ctrl.json
-	run -1 --separate-stderr "$JFMT" -c ctrl.json
-	[ "${stderr_lines[0]}" = "$(cat want)" ]
+for arg in sys.argv[1:]:
+    pos = int(arg)
+    doc = bytearray(b"[" + b"1,\n" * 100000 + b"1]")
+    while doc[pos] != ord("\n"):
+        pos += 1
+    doc[pos] = 0x0b if pos % 2 else 0x0c
+    open("ctrl%s.json" % arg, "wb").write(doc)
+    line = doc[:pos].count(b"\n") + 1
+    col = pos - doc.rfind(b"\n", 0, pos)
+    what = "vertical tab" if pos % 2 else "form feed"
+    open("want%s" % arg, "w").write("jfmt: ctrl%s.json:%d:%d: %s is not allowed here" % (arg, line, col, what))' "$@"
+	local pos
+	for pos; do
+		run -1 --separate-stderr "$JFMT" -c "ctrl$pos.json"
+		[ "${stderr_lines[0]}" = "$(cat "want$pos")" ] || { echo "at $pos"; return 1; }
+	done
 }
 
 # run_together_in_pieces SIZE...: values that run together ("00" and
