@@ -13,7 +13,16 @@ bats_require_minimum_version 1.5.0
 # commands cost more that way than most programs the tests run with it
 # (5 ms a call, a thousand calls in the quick tier).  The trap still runs
 # at the test's own line, which is where a failure is reported.
-eval "bats_run_itself() $(declare -f run | tail -n +2)"
+# (The copy goes through a file: a command substitution would start a
+# process in every test, as this file is read by each.)
+declare -f run >"$BATS_FILE_TMPDIR/bats-run.$$"
+IFS= read -r -d '' bats_run_def <"$BATS_FILE_TMPDIR/bats-run.$$" || true
+[[ $bats_run_def == "run ()"* ]] || {
+	echo "test_helper.bash: bats's run is not a function here" >&2
+	return 1
+}
+eval "bats_run_itself${bats_run_def#run}"
+unset bats_run_def
 run() {
 	local run_flags=$- run_status
 	set +T
@@ -23,8 +32,13 @@ run() {
 	return "$run_status"
 }
 
-# The tests directory, wherever the .bats file that loads this one is.
-TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The tests directory, wherever the .bats file that loads this one is
+# (without a process: every test reads this file).
+case ${BASH_SOURCE[0]} in
+*/*) TESTS_DIR=${BASH_SOURCE[0]%/*} ;;
+*) TESTS_DIR=. ;;
+esac
+[[ $TESTS_DIR == /* ]] || TESTS_DIR=$PWD/$TESTS_DIR
 
 # `tests/run asan` points JFMT at the sanitizer build.
 JFMT="${JFMT:-$TESTS_DIR/../jfmt}"
