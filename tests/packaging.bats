@@ -438,12 +438,12 @@ need_git_checkout() {
 # need_yaml: skip unless python3 with its YAML parser and jq are installed.
 need_yaml() {
 	need_cmd python3 jq
-	python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
+	command python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
 }
 
 # hooks_json: .pre-commit-hooks.yaml read by a YAML parser, as JSON.
 hooks_json() {
-	python3 -c '
+	command python3 -c '
 import json, sys, yaml
 with open(sys.argv[1]) as f:
     print(json.dumps(yaml.safe_load(f)))

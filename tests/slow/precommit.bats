@@ -181,8 +181,8 @@ project() {
 	same_bytes want.json data.json
 	# the local hook is the one .pre-commit-hooks.yaml defines
 	need_cmd python3 jq
-	python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
-	run -0 python3 -c '
+	command python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
+	run -0 command python3 -c '
 import json, sys, yaml
 local = yaml.safe_load(open(".pre-commit-config.yaml"))["repos"][0]["hooks"][0]
 hook = [h for h in yaml.safe_load(open(sys.argv[1])) if h["id"] == local["id"]][0]
