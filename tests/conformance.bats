@@ -4,17 +4,18 @@
 # y_ file accepted with its value unchanged, every n_ file rejected with a
 # located message, every i_ file either way but never a crash or a hang); a
 # handful of handwritten cases at the end run without it.  The y_ files in
-# more layouts, and each n_ and i_ file in every mode, are in
-# slow/conformance.bats.
+# more layouts (compact among them), and each n_ and i_ file in every
+# mode, are in slow/conformance.bats.
 
 load test_helper
 load conformance_helper
 
 # --- JSONTestSuite: test_parsing ---
 
-@test "JSONTestSuite y_*: accepted, value unchanged, pretty and compact" {
+@test "JSONTestSuite y_*: accepted, value unchanged, pretty" {
+	# (compact and in eight more layouts: slow/conformance.bats)
 	need_shared "${SUITE[@]}"
-	run python3 -c "$(values_py)" "$JFMT" accept "|-c" "$PARSING"/y_*.json
+	run python3 -c "$(values_py)" "$JFMT" accept "" "$PARSING"/y_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
 }

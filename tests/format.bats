@@ -295,21 +295,21 @@ EOF2
 # --- The corpus ---
 
 # matches_json_tool NAME: the corpus file NAME matches json.tool in the
-# default layout, with indents 0, 4 and 16, with tabs and compact.
+# default layout, at indentation 4 and compact (slow/format.bats: at
+# indentation 0 and 16 and with tabs; Python takes 0.1 s to write
+# citm_catalog.json in each layout with an indent).
 matches_json_tool() {
 	need_shared "corpus/$1"
 	need_cmd python3
 	local f="$CORPUS/$1" a=--no-ensure-ascii
-	same_as_python "$f" "" "$a --indent 2" --indent=0 "$a --indent 0" \
-		--indent=4 "$a --indent 4" --indent=16 "$a --indent 16" --tab "$a --tab" \
-		--compact "$a --compact"
+	same_as_python "$f" "" "$a --indent 2" --indent=4 "$a --indent 4" --compact "$a --compact"
 }
 
-@test "corpus: twitter.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
+@test "corpus: twitter.json matches json.tool (default, --indent 4, --compact)" {
 	matches_json_tool twitter.json
 }
 
-@test "corpus: citm_catalog.json matches json.tool (default, --indent 0/4/16, --tab, --compact)" {
+@test "corpus: citm_catalog.json matches json.tool (default, --indent 4, --compact)" {
 	matches_json_tool citm_catalog.json
 }
 

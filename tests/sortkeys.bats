@@ -28,6 +28,16 @@ peak_rss_kib() {
 	cat "$T/rss"
 }
 
+# deep_sort_doc: 200 levels of objects out of order, each with an array
+# of containers out of order, compact, on one line (the same as
+# slow/sortkeys.bats's).
+deep_sort_doc() {
+	python3 -c '
+n = 200
+head = "{\"z\":%d,\"b\":[%d,[],[[\"\\n\"]],{\"d\":1,\"c\":[]}],\"a\":["
+print("".join(head % (i, i) for i in range(n)) + "{}" + "]}" * n)'
+}
+
 # same_as_json_tool FILE ["JFMT OPTIONS" "JSON.TOOL OPTIONS"]...: jfmt -S
 # writes FILE as python3 -m json.tool --sort-keys --no-ensure-ascii does:
 # compact, at indentation 0 and 4, and with tabs; and as json.tool does
@@ -71,19 +81,23 @@ print("{" + ",".join("\"k%d\":%d" % (i % 7, i) for i in m) + "}", file=open("wan
 	same_as_file in.json want -S -c
 }
 
-@test "-S: the corpus as python3 -m json.tool --sort-keys writes it, at every indentation" {
+@test "-S: the corpus as python3 -m json.tool --sort-keys writes it, at indentation 4, with tabs, compact and -a" {
+	# twitter.json in the four, citm_catalog.json at indentation 4 (each
+	# in every one of them, and in the default layout: slow/sortkeys.bats;
+	# Python takes 0.1 s to write citm_catalog.json in each)
 	need_shared corpus/citm_catalog.json corpus/twitter.json
-	local f
-	for f in "$CORPUS/citm_catalog.json" "$CORPUS/twitter.json"; do
-		py_dumps "$f" "$T/p4=sort_keys=True,ensure_ascii=False,indent=4" \
-			"$T/pt=sort_keys=True,ensure_ascii=False,indent='\t'" \
-			"$T/pc=sort_keys=True,ensure_ascii=False,separators=(',',':')" \
-			"$T/pa=sort_keys=True,indent=2"
-		same_as_file "$f" "$T/p4" -S --indent 4
-		same_as_file "$f" "$T/pt" -S --tab
-		same_as_file "$f" "$T/pc" -S -c
-		same_as_file "$f" "$T/pa" -S -a
-	done
+	local f=$CORPUS/twitter.json
+	py_dumps "$f" "$T/p4=sort_keys=True,ensure_ascii=False,indent=4" \
+		"$T/pt=sort_keys=True,ensure_ascii=False,indent='\t'" \
+		"$T/pc=sort_keys=True,ensure_ascii=False,separators=(',',':')" \
+		"$T/pa=sort_keys=True,indent=2"
+	same_as_file "$f" "$T/p4" -S --indent 4
+	same_as_file "$f" "$T/pt" -S --tab
+	same_as_file "$f" "$T/pc" -S -c
+	same_as_file "$f" "$T/pa" -S -a
+	f=$CORPUS/citm_catalog.json
+	py_dumps "$f" "$T/p4=sort_keys=True,ensure_ascii=False,indent=4"
+	same_as_file "$f" "$T/p4" -S --indent 4
 }
 
 @test "-S: deep nesting, out of order at every level, indented deeper than 128 levels" {
@@ -284,10 +298,10 @@ print("{" + ",".join("%s:[%d]" % (json.dumps(k, ensure_ascii=False), i) for i, k
 
 @test "-S: 200 levels of objects and arrays, out of order at every level" {
 	# Past a depth of 128 the sort layout hands over to the general
-	# callbacks, and back on the way out.
-	python3 -c '
-n = 200
-head = "{\"z\":%d,\"b\":[%d,[],[[\"\\n\"]],{\"d\":1,\"c\":[]}],\"a\":["
-print("".join(head % (i, i) for i in range(n)) + "{}" + "]}" * n)' >in.json
-	same_as_json_tool in.json "-S" "--sort-keys --indent 2"
+	# callbacks, and back on the way out.  (Compact and in the default
+	# layout; slow/sortkeys.bats: at indentation 0 and 4 and with tabs,
+	# which Python takes 0.15 s each to write.)
+	deep_sort_doc >in.json
+	same_as_python in.json "-S -c" "--sort-keys --no-ensure-ascii --compact" \
+		"-S" "--sort-keys --indent 2"
 }

@@ -1,18 +1,18 @@
 #!/usr/bin/env bats
 # slow/conformance.bats - JSONTestSuite in ../shared in every mode: the y_
-# files in eight more layouts and with --seq, each n_ file in all three
+# files in nine more layouts and with --seq, each n_ file in all three
 # modes and each i_ file in all eight, every file with an escaped lone
 # surrogate checked against Python.  conformance.bats holds the quick
-# share: y_ pretty and compact, each n_ file in one mode and each i_ file
-# in two, the values of the i_ and transform files.
+# share: y_ pretty, each n_ file in one mode and each i_ file in two, the
+# values of the i_ and transform files.
 
 load ../test_helper
 load ../conformance_helper
 
-@test "JSONTestSuite y_*: accepted, value unchanged with -t, --indent=0, -a, -S, --escape-slash, --seq" {
+@test "JSONTestSuite y_*: accepted, value unchanged with -c, -t, --indent=0, -a, -S, --escape-slash, --seq" {
 	need_shared "${SUITE[@]}"
 	run python3 -c "$(values_py)" "$JFMT" accept \
-		"-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
+		"-c|-t|--indent=0|--indent=16|-a|-S|-c -S -a|--escape-slash|-c --escape-slash -a" \
 		"$PARSING"/y_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]

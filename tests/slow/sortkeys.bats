@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # tests/slow/sortkeys.bats - --sort-keys on large objects: peak memory at
-# most three times the largest object, plus 2 MiB; and the corpus sorted in
-# the default layout as json.tool sorts it (sortkeys.bats has the others).
+# most three times the largest object, plus 2 MiB; the corpus sorted in
+# five layouts as json.tool sorts it; 200 levels out of order in the
+# layouts sortkeys.bats leaves out.
 
 # test_helper finds jfmt next to the directory of the test file
 JFMT="${JFMT:-$BATS_TEST_DIRNAME/../../jfmt}"
@@ -58,14 +59,26 @@ print("{\"items\":[" + ",".join(obj() for _ in range(200000)) + "]}")' >in.json
 	rss_within in.json -S
 }
 
-@test "corpus: -S matches json.tool --sort-keys (pretty, -c, --tab)" {
+@test "corpus: -S matches json.tool --sort-keys (pretty, -c, --tab, --indent 4, -a)" {
+	# (sortkeys.bats: twitter.json in the last four, citm_catalog.json at
+	# indentation 4)
 	need_shared corpus/twitter.json corpus/citm_catalog.json
 	need_cmd python3
+	local a="--no-ensure-ascii --sort-keys"
 	for f in "$CORPUS/twitter.json" "$CORPUS/citm_catalog.json"; do
-		same_as_python "$f" -S "--no-ensure-ascii --sort-keys --indent 2"
-		py_dumps "$f" want_c.json="ensure_ascii=False, sort_keys=True, separators=(',', ':')" \
-			want_t.json="ensure_ascii=False, sort_keys=True, indent='\t'"
-		same_as_file "$f" want_c.json -S -c
-		same_as_file "$f" want_t.json -S --tab
+		same_as_python "$f" -S "$a --indent 2" "-S -c" "$a --compact" "-S --tab" "$a --tab" \
+			"-S --indent 4" "$a --indent 4" "-S -a" "--sort-keys --indent 2"
 	done
+}
+
+@test "-S: 200 levels of objects and arrays, out of order at every level, at indentation 0 and 4 and with tabs" {
+	# (sortkeys.bats: compact and in the default layout)
+	need_cmd python3
+	python3 -c '
+n = 200
+head = "{\"z\":%d,\"b\":[%d,[],[[\"\\n\"]],{\"d\":1,\"c\":[]}],\"a\":["
+print("".join(head % (i, i) for i in range(n)) + "{}" + "]}" * n)' >in.json
+	local a="--sort-keys --no-ensure-ascii"
+	same_as_python in.json "-S --indent=0" "$a --indent 0" "-S --tab" "$a --tab" \
+		"-S --indent=4" "$a --indent 4"
 }
