@@ -264,8 +264,9 @@ usage_error() {
 }
 
 @test "--progress: an error message is not mixed into the progress line" {
+	# (one pause longer than 0.1 s: a line is drawn before the error)
 	mkfifo slow.json
-	{ printf '[1,'; sleep 0.3; printf ']\n'; } >slow.json &
+	{ printf '[1,'; sleep 0.12; printf ']\n'; } >slow.json &
 	run -1 on_tty "$JFMT" --progress -c -o out.json slow.json
 	wait
 	[[ "$output" == *$'\r\e[K'"jfmt: slow.json:1:4: "* ]]
