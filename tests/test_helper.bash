@@ -23,13 +23,12 @@ IFS= read -r -d '' bats_run_def <"$BATS_FILE_TMPDIR/bats-run.$$" || true
 }
 eval "bats_run_itself${bats_run_def#run}"
 unset bats_run_def
+# (Four commands of its own, each under the trap: bats runs with -T.)
 run() {
-	local run_flags=$- run_status
 	set +T
 	bats_run_itself "$@"
-	run_status=$?
-	[[ $run_flags != *T* ]] || set -T
-	return "$run_status"
+	set -T -- "$?"
+	return "$1"
 }
 
 # python3: the tests' Python uses the standard library alone, and runs
@@ -217,12 +216,10 @@ same_as_python() {
 # -e holds as in the test; a failure is reported at the call of untraced,
 # so COMMAND should say what failed.
 untraced() {
-	local flags=$- rc
 	set +T
 	"$@"
-	rc=$?
-	[[ $flags != *T* ]] || set -T
-	return "$rc"
+	set -T -- "$?"
+	return "$1"
 }
 
 # strip_sgr: remove ANSI colour sequences from standard input.
