@@ -146,7 +146,13 @@ same_bytes() {
 
 # fmt_is INPUT EXPECTED [OPTION...]: `jfmt OPTION...` with INPUT on standard
 # input exits 0, says nothing on standard error and writes exactly EXPECTED.
+# (Untraced: the tests call it some three hundred times, and its dozen
+# commands under bats's trap cost more than jfmt.)
 fmt_is() {
+	untraced fmt_is_here "$@"
+}
+
+fmt_is_here() {
 	local input=$1 expected=$2
 	shift 2
 	put "$T/fmt_in" "$input"
