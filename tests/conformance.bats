@@ -30,10 +30,8 @@ load conformance_helper
 @test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c or -n in turn)" {
 	# each file in one of the three modes (slow/conformance.bats: in each)
 	need_shared "${SUITE[@]}"
-	local files=() f
-	for f in "$PARSING"/n_*.json; do
-		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] || files+=("$f")
-	done
+	local files=()
+	untraced not_concatenated "$PARSING"/n_*.json
 	run python3 -c "$(runs_py)" "$JFMT" rejected "|-c|-n" 1 "${files[@]}"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -191,8 +189,12 @@ accept() {
 
 # reject INPUT LINE:COL: INPUT (as is, no newline added) is rejected with
 # exit 1, at LINE:COL: parse errors at the start of the offending token,
-# lexical ones at the offending byte.
+# lexical ones at the offending byte.  (Untraced: a hundred-odd commands.)
 reject() {
+	untraced reject_here "$@"
+}
+
+reject_here() {
 	local mode in=$BATS_TEST_TMPDIR/in err=$BATS_TEST_TMPDIR/err st first
 	printf '%s' "$1" >"$in"
 	for mode in -c "" -n; do

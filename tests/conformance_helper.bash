@@ -135,6 +135,8 @@ import os, re, subprocess, sys
 
 jfmt, policy, modes, k, files = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
 modes = [m.split() for m in modes.split('|')]
+if not files:
+    sys.exit('no files to check')
 
 def run(mode, path, out):
     try:
@@ -197,3 +199,12 @@ PY
 # reads one JSON text per file, jfmt reads any number of values, as jq does
 # (man page, INPUT); each value is still checked on its own.
 CONCATENATED=(n_structure_double_array.json n_structure_object_with_trailing_garbage.json)
+
+# not_concatenated FILE...: append to the caller's `files` each FILE that
+# is not one of those.
+not_concatenated() {
+	local f
+	for f; do
+		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] || files+=("$f")
+	done
+}

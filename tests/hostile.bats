@@ -299,23 +299,27 @@ sys.exit(1 if fail else 0)' "$JFMT"
 	# Every kind read whole; a string, a number, a word and a container
 	# also a byte at a time, and -S in reads of 3 bytes.
 	# (slow/boundaries.bats: every kind in reads of 1 to 100 bytes.)
-	# (jfmt runs without bats's `run`, which costs more than jfmt here.)
+	# (jfmt runs without bats's `run`, and the whole reads untraced: both
+	# cost more than jfmt here.)
 	local v col cases=() want=() first err=$BATS_TEST_TMPDIR/err
 	local said="missing ',' between object members"
-	for v in '"x"' 12 -1.5e3 true null '{}' '[1]' '"a\\nb"' '"\u00e9"' '"é"' \
-		 '"0123456789012345678901234567890123456789"'; do
-		col=$(( 10 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
-		jf <<<"{\"a\":$v    \"b\": 2}"
-		IFS= read -r first <"$err" || true
-		[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v: $st $first"; return 1; }
-		col=$(( 11 + $(printf '%s' "$v" | wc -c) ))
-		jf <<<"{\"a\": $v    \"b\": 2}"
-		IFS= read -r first <"$err" || true
-		[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v: $st $first"; return 1; }
-		jf -S <<<"{\"a\": $v    \"b\": 2}"
-		IFS= read -r first <"$err" || true
-		[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v -S: $st $first"; return 1; }
-	done
+	each_whole() {
+		for v in '"x"' 12 -1.5e3 true null '{}' '[1]' '"a\\nb"' '"\u00e9"' '"é"' \
+			 '"0123456789012345678901234567890123456789"'; do
+			col=$(( 10 + $(printf '%s' "$v" | wc -c) ))   # columns count bytes
+			jf <<<"{\"a\":$v    \"b\": 2}"
+			IFS= read -r first <"$err" || true
+			[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v: $st $first"; return 1; }
+			col=$(( 11 + $(printf '%s' "$v" | wc -c) ))
+			jf <<<"{\"a\": $v    \"b\": 2}"
+			IFS= read -r first <"$err" || true
+			[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v: $st $first"; return 1; }
+			jf -S <<<"{\"a\": $v    \"b\": 2}"
+			IFS= read -r first <"$err" || true
+			[ "$st $first" = "1 jfmt: <stdin>:1:$col: $said" ] || { echo "$v -S: $st $first"; return 1; }
+		done
+	}
+	untraced each_whole
 	for v in '"x"' 12 true '[1]'; do
 		col=$(( 10 + $(printf '%s' "$v" | wc -c) ))
 		cases+=(1 -c "{\"a\":$v    \"b\": 2}"$'\n')

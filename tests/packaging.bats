@@ -138,18 +138,22 @@ fish_complete() {
 	# grep -E's for its lines (a newline is a character that ends a line
 	# and is not [a-z-]): a grep for each of some 40 options in 3 files
 	# took most of the test.
-	local f opt pattern text nl=$'\n'
-	for f in jfmt.bash _jfmt jfmt.fish; do
-		IFS= read -r -d '' text <"$COMPLETIONS/$f" || true
-		for opt in $opts; do
-			case $f in
-			jfmt.fish) pattern="-l ${opt#--}( |$nl|\$)" ;;
-			*) pattern="(^|[^a-z-])$opt([^a-z-]|\$)" ;;
-			esac
-			[[ $text =~ $pattern ]] ||
-				{ echo "$opt is missing from completions/$f"; return 1; }
+	# (untraced: some 120 searches)
+	each_file() {
+		local f opt pattern text nl=$'\n'
+		for f in jfmt.bash _jfmt jfmt.fish; do
+			IFS= read -r -d '' text <"$COMPLETIONS/$f" || true
+			for opt in $opts; do
+				case $f in
+				jfmt.fish) pattern="-l ${opt#--}( |$nl|\$)" ;;
+				*) pattern="(^|[^a-z-])$opt([^a-z-]|\$)" ;;
+				esac
+				[[ $text =~ $pattern ]] ||
+					{ echo "$opt is missing from completions/$f"; return 1; }
+			done
 		done
-	done
+	}
+	untraced each_file
 }
 
 @test "every long option the completions offer is one jfmt knows" {
@@ -330,19 +334,24 @@ build_depends() {
 	# -fstack-protector-strong, -Wl,-z,relro -Wl,-z,now)
 	run -0 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -B -n -C "$TOP" jfmt build/general/jfmt \
 		CC=cc CPPFLAGS=-DJFMT_BUILDER_CPP CFLAGS=-DJFMT_BUILDER_C LDFLAGS=-Wl,-z,jfmt-builder-ld
-	compiles=0 links=0
-	for line in "${lines[@]}"; do
-		[[ "$line" == "cc "* ]] || continue
-		if [[ "$line" == *" -c "* ]]; then
-			compiles=$((compiles + 1))
-			[[ "$line" == *" -DJFMT_BUILDER_CPP "* && "$line" == *" -DJFMT_BUILDER_C "* ]] ||
-				{ echo "a compile without the builder's flags: $line"; return 1; }
-		else
-			links=$((links + 1))
-			[[ "$line" == *" -DJFMT_BUILDER_C "* && "$line" == *" -Wl,-z,jfmt-builder-ld "* ]] ||
-				{ echo "a link without the builder's flags: $line"; return 1; }
-		fi
-	done
+	# (the lines looked at untraced: some hundred of them)
+	each_command() {
+		local line
+		compiles=0 links=0
+		for line in "${lines[@]}"; do
+			[[ "$line" == "cc "* ]] || continue
+			if [[ "$line" == *" -c "* ]]; then
+				compiles=$((compiles + 1))
+				[[ "$line" == *" -DJFMT_BUILDER_CPP "* && "$line" == *" -DJFMT_BUILDER_C "* ]] ||
+					{ echo "a compile without the builder's flags: $line"; return 1; }
+			else
+				links=$((links + 1))
+				[[ "$line" == *" -DJFMT_BUILDER_C "* && "$line" == *" -Wl,-z,jfmt-builder-ld "* ]] ||
+					{ echo "a link without the builder's flags: $line"; return 1; }
+			fi
+		done
+	}
+	untraced each_command
 	[ "$compiles" -ge 10 ] && [ "$links" -eq 2 ]
 }
 

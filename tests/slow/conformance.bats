@@ -30,10 +30,8 @@ load ../conformance_helper
 
 @test "JSONTestSuite n_*: rejected with exit 1 and a located message (default, -c, -n)" {
 	need_shared "${SUITE[@]}"
-	local files=() f
-	for f in "$PARSING"/n_*.json; do
-		[[ " ${CONCATENATED[*]} " == *" ${f##*/} "* ]] || files+=("$f")
-	done
+	local files=()
+	untraced not_concatenated "$PARSING"/n_*.json
 	run python3 -c "$(runs_py)" "$JFMT" rejected "|-c|-n" 3 "${files[@]}"
 	echo "$output"
 	[ "$status" -eq 0 ]
