@@ -1,8 +1,10 @@
 # tests/test_helper.bash - common set-up for the bats files: where jfmt and
 # the shared corpus are, a scratch directory per test, and small functions that
 # compare output byte for byte, feed jfmt in pieces, build the C programs of
-# tests/unit/ and look for a sanitizer's report.  Load it with `load
-# test_helper` (from tests/slow: `load ../test_helper`).
+# tests/unit/ and look for a sanitizer's report; and what keeps the tests
+# cheap to run: bats's run and loops (untraced) out of bats's debug trap,
+# python3 without its site module.  Load it with `load test_helper` (from
+# tests/slow: `load ../test_helper`).
 
 # `run -N` and `run --separate-stderr` need bats 1.5.
 bats_require_minimum_version 1.5.0
