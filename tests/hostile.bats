@@ -21,7 +21,7 @@ for at in map(int, sys.argv[2:]):
     doc = "[" + pad + ("" if len(pad) + 1 == at else " ")
     assert len(doc) == at
     open("%s/in%d" % (sys.argv[1], at), "w").write(doc + "x,1]\n")' \
-		"$BATS_TEST_TMPDIR" $((BLOCK - 1)) $BLOCK $((BLOCK + 1)) $((2 * BLOCK))
+		"$BATS_TEST_TMPDIR" $((BLOCK - 1)) "$BLOCK" $((BLOCK + 1)) $((2 * BLOCK))
 	for at in $((BLOCK - 1)) $BLOCK $((BLOCK + 1)) $((2 * BLOCK)); do
 		jf -c "$BATS_TEST_TMPDIR/in$at"
 		[ "$st" -eq 1 ]
