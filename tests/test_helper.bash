@@ -461,8 +461,10 @@ else:
 # cut_in_two STEP: a stream of documents of every kind, and the same with
 # an error, is written and reported as when read whole when it comes in two
 # reads, in four layouts (-c, pretty, --indent=8, -k -c).  Each layout
-# tries every STEP-th cut, from one byte after the layout before: with
-# STEP 1 every cut in each layout, with STEP 4 each cut in one of them.
+# tries every STEP-th cut, from a byte two after the layout before, and
+# one more for the text with the error: with STEP 1 every cut of each
+# text in each layout, with STEP 8 each cut (counted from the start) in
+# one layout of one of the texts, which differ only from the error on.
 # A short key in the read is written with its member's value, or at the
 # end of the read; where a member or a document ends is noted as a pointer
 # into the read: none of it may depend on where reads end.  (A message
@@ -495,13 +497,13 @@ def run(opts, data, cut):
 def said(r):
     return r[0], r[1], [l for l in r[2].split(b"\n") if l.startswith(b"jfmt: ")]
 failed = 0
-for text in (good, bad):
+for t, text in enumerate((good, bad)):
     data = text.encode()
     for k, opts in enumerate((["-c"], [], ["--indent=8"], ["-k", "-c"])):
         whole = said(run(opts, data, None))
         assert whole[0] == (0 if text is good else 1), (opts, whole)
         assert len(whole[2]) == (0 if text is good else 1), (opts, whole)
-        for cut in range(1 + k % step, len(data), step):
+        for cut in range(1 + (2 * k + t) % step, len(data), step):
             if said(run(opts, data, cut)) != whole:
                 print("differs:", opts, "cut at", cut, repr(data[:cut][-20:]))
                 failed += 1
