@@ -2,9 +2,10 @@
 # slow/conformance.bats - JSONTestSuite in ../shared in every mode: the y_
 # files in nine more layouts and with --seq, each n_ file in all three
 # modes and each i_ file in all eight, every file with an escaped lone
-# surrogate checked against Python.  conformance.bats holds the quick
-# share: y_ pretty, each n_ file in one mode and each i_ file in two, the
-# values of the i_ and transform files.
+# surrogate checked against Python, the values of the i_ files compact
+# and with -a.  conformance.bats holds the quick share: y_ pretty, each n_
+# file in one mode and each i_ file in two, the values of the i_ files
+# pretty and sorted and of the transform files.
 
 load ../test_helper
 load ../conformance_helper
@@ -42,6 +43,14 @@ load ../conformance_helper
 	need_shared "${SUITE[@]}"
 	run python3 -c "$(runs_py)" "$JFMT" rejected "--single|--single -c|--single -n|--single -S" 4 \
 		"$PARSING"/n_*.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "JSONTestSuite i_*: what is accepted keeps its value, stays UTF-8, and formats idempotently, compact and with -a" {
+	# (conformance.bats: pretty and sorted)
+	need_shared "${SUITE[@]}"
+	run python3 -c "$(values_py)" "$JFMT" either "-c|-a" "$PARSING"/i_*.json
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
