@@ -183,7 +183,9 @@ static void read_ahead(struct jobs *j, int fd, int *eof, int more)
 /* Read all of a pipe into j->ahead if it comes at once and is at most
  * JOBS_AHEAD_MAX: whether it did (an array is cut only once it is whole,
  * as the one thread a failed chunk leaves the rest to starts from the
- * input's start). */
+ * input's start).  Only for -j N: by default an array from a pipe streams
+ * on one thread, in the constant memory of -j1, and its first bytes go
+ * out at once. */
 static int read_whole(struct jobs *j, int fd, int *eof)
 {
 	read_ahead(j, fd, eof, 1);
@@ -197,10 +199,10 @@ static int read_whole(struct jobs *j, int fd, int *eof)
 
 /* A stream from a pipe, a part read ahead at a time: each part's whole
  * values on the threads, what the part ends with carried into the next;
- * an array whole.  What cannot be done so (an array that does not come
- * whole at once, a value longer than the read-ahead can grow to, a failed
- * chunk) is left to the caller's one thread from the part that was read
- * last (*at). */
+ * with -j N, an array whole.  What cannot be done so (an array by
+ * default, or that does not come whole at once, a value longer than the
+ * read-ahead can grow to, a failed chunk) is left to the caller's one
+ * thread from the part that was read last (*at). */
 static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		       enum exit_status *status, struct read_resume *at)
 {
@@ -229,7 +231,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	j->ahead_cap = cap;
 	cutter_init(&r.cut, j->ahead, j->ahead_len);
 	if (r.cut.array) {
-		if (read_whole(j, fd, &eof) && !j->read_error &&
+		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
 		    (threads = threads_for(j, j->ahead_len)) > 1 &&
 		    format_whole(j, name, j->ahead, j->ahead_len, -1, 0, 0, out, &r, threads) > 0) {
 			*status = EXIT_OK;

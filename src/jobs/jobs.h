@@ -62,8 +62,9 @@
  * is one value that does not split: one thread formats it. */
 #define JOBS_FIRST_CUT_CHUNKS 4
 
-/* A pipe is read ahead up to this much while one value does not end; a
- * top-level array from a pipe is read whole if it is no longer. */
+/* A pipe is read ahead up to this much while one value does not end;
+ * with -j N, a top-level array from a pipe is read whole if it is no
+ * longer. */
 #define JOBS_AHEAD_MAX ((size_t)64 << 20)
 
 struct jobs {
@@ -91,8 +92,8 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
  * caller must format the input itself, from where `fd` stood: nothing of
  * it is out, or what is will not be written twice (fbuffer_rewind()).
  * With `at` (else NULL), a pipe is taken too, a part read ahead at a time
- * (JOBS_CHUNKS_PER_JOB chunks a thread, at least JOBS_MIN_INPUT; an
- * array whole, up to JOBS_AHEAD_MAX): the
+ * (JOBS_CHUNKS_PER_JOB chunks a thread, at least JOBS_MIN_INPUT; with
+ * -j N, an array whole, up to JOBS_AHEAD_MAX): the
  * caller then goes on from *at with reader_run_resumed(), whose bytes
  * stay until jobs_release().
  */
