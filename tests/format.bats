@@ -5,6 +5,7 @@
 # as the oracle on generated documents and on the shared corpus.
 
 load test_helper
+load deep_helper
 
 # gen_doc FILE SEED [FILE SEED]...: write to each FILE a compact JSON
 # document that json.tool reproduces exactly (no duplicate keys; floats in
@@ -464,56 +465,24 @@ with open("s.ndjson", "w") as f:
 
 # --- Depth ---
 
-@test "100,000 nested arrays: -c writes them back unchanged" {
-	need_cmd python3
-	nested arrays 100000 >deep.json
-	run -0 --separate-stderr "$JFMT" -c deep.json
-	[ -z "$stderr" ]
-	"$JFMT" -c deep.json >out.json
-	same_bytes deep.json out.json
-	# with -o, and from a pipe
-	run -0 --separate-stderr "$JFMT" -c deep.json -o out2.json
-	cmp deep.json out2.json
-	"$JFMT" -c <deep.json | cmp - deep.json
+@test "100,000 nested arrays: -c writes them back unchanged, from a file, with -o and from a pipe" {
+	deep_compact_arrays 100000
 }
 
-@test "100,000 nested objects, and objects and arrays: -c writes them back unchanged" {
-	need_cmd python3
-	python3 -c 'print("{\"a\":[" * 50000 + "1" + "]}" * 50000)' >deep.json
-	"$JFMT" -c deep.json >out.json
-	same_bytes deep.json out.json
-	# and objects alone, with -o and from a pipe
-	nested objects 100000 >"$BATS_TEST_TMPDIR/in"
-	run -0 --separate-stderr "$JFMT" -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
-	cat "$BATS_TEST_TMPDIR/in" | "$JFMT" -c | cmp - "$BATS_TEST_TMPDIR/in"
+@test "100,000 nested objects, and objects and arrays in turn: -c writes them back unchanged" {
+	deep_compact_objects 100000
 }
 
 @test "100,000 nested arrays and objects: -n accepts them silently" {
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested arrays 100000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested objects 100000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
+	deep_check_only 100000
 }
 
 @test "100,000 unclosed arrays: rejected at the end, in every mode" {
-	local mode err=$BATS_TEST_TMPDIR/err
-	nested open 100000 >"$BATS_TEST_TMPDIR/in"
-	for mode in -c -n --indent=0; do
-		jf $mode "$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:100001: end of input inside the array"
-	done
+	deep_unclosed 100000
 }
 
 @test "100,000 nested objects with -S: sorted (trivially) in linear time" {
-	# Each level holds one member; sorting must not copy the inner levels
-	# again at every level (that is 10^10 bytes here).
-	nested objects 100000 >"$BATS_TEST_TMPDIR/in"
-	run timeout 30 "$JFMT" -S -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	echo "status $status (124: timed out after 30 s)"
-	[ "$status" -eq 0 ]
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
+	deep_sorted_once 100000 30
 }
 
 @test "depth 600, pretty, past 1024 columns, matches python" {

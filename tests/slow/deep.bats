@@ -7,6 +7,7 @@
 # in format.bats, 100,000 deep; here the same cases a million deep.
 
 load ../test_helper
+load ../deep_helper
 
 @test "1,000,000 nested arrays: --indent=0, one bracket a line" {
 	local n=1000000 out=$BATS_TEST_TMPDIR/out
@@ -86,54 +87,22 @@ EOF
 	same_bytes wanttab.json gottab.json
 }
 
-@test "1,000,000 nested arrays: -c writes them back unchanged" {
-	need_cmd python3
-	nested arrays 1000000 >deep.json
-	run -0 --separate-stderr "$JFMT" -c deep.json
-	[ -z "$stderr" ]
-	"$JFMT" -c deep.json >out.json
-	same_bytes deep.json out.json
-	# with -o, and from a pipe
-	run -0 --separate-stderr "$JFMT" -c deep.json -o out2.json
-	cmp deep.json out2.json
-	"$JFMT" -c <deep.json | cmp - deep.json
+@test "1,000,000 nested arrays: -c writes them back unchanged, from a file, with -o and from a pipe" {
+	deep_compact_arrays 1000000
 }
 
-@test "100000 nested objects and arrays, and 1,000,000 nested objects: -c writes them back unchanged" {
-	need_cmd python3
-	python3 -c 'print("{\"a\":[" * 50000 + "1" + "]}" * 50000)' >deep.json
-	"$JFMT" -c deep.json >out.json
-	same_bytes deep.json out.json
-	# and a million objects deep, with -o and from a pipe
-	nested objects 1000000 >"$BATS_TEST_TMPDIR/in"
-	run -0 --separate-stderr "$JFMT" -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
-	cat "$BATS_TEST_TMPDIR/in" | "$JFMT" -c | cmp - "$BATS_TEST_TMPDIR/in"
+@test "1,000,000 nested objects, and objects and arrays in turn: -c writes them back unchanged" {
+	deep_compact_objects 1000000
 }
 
 @test "1,000,000 nested arrays and objects: -n accepts them silently" {
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested arrays 1000000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
-	run -0 --separate-stderr bash -c "$(declare -f py nested); nested objects 1000000 | \"\$1\" -n" - "$JFMT"
-	[ -z "$output" ] && [ -z "$stderr" ]
+	deep_check_only 1000000
 }
 
 @test "1,000,000 unclosed arrays: rejected at the end, in every mode" {
-	local mode err=$BATS_TEST_TMPDIR/err
-	nested open 1000000 >"$BATS_TEST_TMPDIR/in"
-	for mode in -c -n --indent=0; do
-		jf $mode "$BATS_TEST_TMPDIR/in"
-		[ "$st" -eq 1 ]
-		message_starts "$err" "jfmt: $BATS_TEST_TMPDIR/in:1:1000001: end of input inside the array"
-	done
+	deep_unclosed 1000000
 }
 
 @test "1,000,000 nested objects with -S: sorted (trivially) in linear time" {
-	# Each level holds one member; sorting must not copy the inner levels
-	# again at every level (that is 10^12 bytes here).
-	nested objects 1000000 >"$BATS_TEST_TMPDIR/in"
-	run timeout 30 "$JFMT" -S -c "$BATS_TEST_TMPDIR/in" -o "$BATS_TEST_TMPDIR/out"
-	echo "status $status (124: timed out after 30 s)"
-	[ "$status" -eq 0 ]
-	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
+	deep_sorted_once 1000000 30
 }
