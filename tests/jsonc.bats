@@ -178,6 +178,20 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'[1, // a */ b\n2]' $'[1,2]\n' --strip-comments -c
 }
 
+@test "-c with records: a // comment holding */ is the error, also when a record ends a value after it" {
+	local want="jfmt: <stdin>:1:4: a // comment holding */ cannot be written in compact output (-c); use --strip-comments to drop comments"
+	# the number 3 ends at the RS, as the record does: the comment
+	# before it is written (and fails) only then
+	run -1 --separate-stderr jfmt_in $'\x1e1 // a */\n\x1e3\x1e' --comments -c
+	[ "$output" = 1 ] && [ "${stderr_lines[0]}" = "$want" ]
+	run -1 --separate-stderr jfmt_in $'\x1e1 // a */\n\x1e3\n' --comments -c
+	[ "$output" = 1 ] && [ "${stderr_lines[0]}" = "$want" ]
+	# with -k, the value after it goes out once, the message once
+	run -1 --separate-stderr jfmt_in $'\x1e1 // a */\n\x1e3\x1e\x1e5\x1e' --comments -c -k
+	[ "$output" = $'1\n5' ] && [ "${stderr_lines[0]}" = "$want" ]
+	[ "$(grep -c '^jfmt: ' <<<"$stderr")" -eq 1 ]
+}
+
 @test "-S: a comment travels with the member after it, or before it when it ends its line" {
 	local in=$'{"z": 1, // z\n // before a\n "a": 2 // a\n}'
 	fmt_is "$in" $'{\n  // before a\n  "a": 2, // a\n  "z": 1 // z\n}\n' --comments -S

@@ -247,10 +247,16 @@ static int end_record(struct parser *ps, size_t rs)
 	if (ps->record_text) {
 		ps->completing = 1;
 		ps->record_end = ps->win->cur.base + rs;
-		if (yajl_complete_parse(ps->h) != yajl_status_ok ||
+		yajl_status st = yajl_complete_parse(ps->h);
+		if (st != yajl_status_ok ||
 		    skip_cut_short(ps->win, ps->top_end, ps->win->cur.base + rs, ps->allow_comments)) {
 			ps->completing = 0;
-			report_kind(ps, ERR_END, ps->win->cur.base + rs);
+			/* what a hook noted as the value ended (a comment that
+			 * cannot be written) is the error, not the record's end */
+			if (st == yajl_status_client_canceled)
+				report_yajl_error(ps, st);
+			else
+				report_kind(ps, ERR_END, ps->win->cur.base + rs);
 			ps->invalid = 1;
 			reset_sink(ps);
 			drop_comments(ps, ps->win->cur.base + rs);
