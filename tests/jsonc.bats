@@ -192,6 +192,21 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	[ "$(grep -c '^jfmt: ' <<<"$stderr")" -eq 1 ]
 }
 
+@test "--seq: a comment holding an RS byte is an error, as it would begin a record; without --seq it is kept" {
+	local want="jfmt: <stdin>:1:6: a comment holding an RS byte (0x1e) cannot be written in a text sequence (--seq); use --strip-comments to drop comments"
+	local in=$'/* a \x1e b */ 1\n' opts
+	for opts in "--seq" "--seq -c" "--seq -S" "--seq --width=80" "--seq --check"; do
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr jfmt_in "$in" --comments $opts
+		[ -z "$output" ] && [ "${stderr_lines[0]}" = "$want" ] || { echo "with $opts"; return 1; }
+	done
+	run -1 --separate-stderr jfmt_in $'1 // a \x1e b\n2\n' --comments --seq
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:8: ${want#*:1:6: }" ]
+	fmt_is "$in" $'/* a \x1e b */\n1\n' --comments
+	fmt_is "$in" $'\x1e1\n' --strip-comments --seq
+	fmt_is "$in" "" --comments --seq -n
+}
+
 @test "-S: a comment travels with the member after it, or before it when it ends its line" {
 	local in=$'{"z": 1, // z\n // before a\n "a": 2 // a\n}'
 	fmt_is "$in" $'{\n  // before a\n  "a": 2, // a\n  "z": 1 // z\n}\n' --comments -S

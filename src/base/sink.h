@@ -138,6 +138,10 @@ struct sink {
 	/** Whether an input of comments alone, and no value, is accepted
 	 *  (--comments: VS Code reads such a file as empty). */
 	int accept_comments_alone;
+	/** Whether the output is a text sequence (--seq), where a comment
+	 *  kept must not hold an RS byte: written back, it would begin a
+	 *  record where it stands. */
+	int writes_records;
 	/** Whether blank lines between tokens are wanted, among the
 	 *  comments (sink_comment.blank), in JSON as in JSONC. */
 	int keep_blank_lines;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "read/skip.h"
 #include "text/escape.h"
 
 struct jsonc_entry {
@@ -19,6 +20,9 @@ struct jsonc_entry {
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
 static const char msg_slash[] = "'/' does not start a comment (// or /*)";
 static const char msg_utf8[] = "invalid UTF-8 in comment";
+static const char msg_rs[] =
+	"a comment holding an RS byte (0x1e) cannot be written in a text sequence (--seq); "
+	"use --strip-comments to drop comments";
 
 /* Offset of the first byte of p[0..n) that is not well-formed UTF-8, or n. */
 static size_t bad_utf8(const unsigned char *p, size_t n)
@@ -53,11 +57,12 @@ void jsonc_release(struct jsonc *j)
 	free(j->taken);
 }
 
-void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank)
+void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no_rs)
 {
 	j->comments = comments;
 	j->keep = keep;
 	j->keep_blank = keep_blank;
+	j->no_rs = no_rs;
 	j->blank_queued = 0;
 	j->seen = 0;
 	j->in_string = j->escaped = 0;
@@ -242,6 +247,13 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			if (bad < n) {
 				res->error = msg_utf8;
 				res->error_at = base + i + bad;
+				res->fed = i;
+				return;
+			}
+			const unsigned char *rs = j->no_rs && j->keep ? memchr(p + i, SKIP_RS, n) : NULL;
+			if (rs) {
+				res->error = msg_rs;
+				res->error_at = base + (unsigned long long)(rs - p);
 				res->fed = i;
 				return;
 			}

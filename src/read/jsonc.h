@@ -34,6 +34,7 @@ struct jsonc {
 					 * for blank lines */
 	int keep;                       /* queue the comments */
 	int keep_blank;                 /* queue blank lines as entries */
+	int no_rs;                      /* a comment holding RS is an error */
 	int blank_queued;               /* one is queued since the last token
 					 * or comment */
 	unsigned long long seen;        /* comments passed, queued or not */
@@ -68,9 +69,11 @@ void jsonc_release(struct jsonc *j);
 /**
  * A new input begins: JSONC if `comments`, else JSON (passed only for its
  * blank lines); `keep` queues its comments, `keep_blank` its blank lines
- * between tokens (one entry for a run of them, sink_comment.blank).
+ * between tokens (one entry for a run of them, sink_comment.blank);
+ * `no_rs` makes a comment that holds an RS byte an error (the output is
+ * a text sequence, sink.writes_records).
  */
-void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank);
+void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no_rs);
 
 /**
  * Pass p[0..len), which starts at input offset `base` right after what

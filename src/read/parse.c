@@ -368,7 +368,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	surrogates_reset(&ps->lone);
 	ps->error = NULL;
 	jsonc_reset(&ps->jsonc, ps->allow_comments, ps->sink.keep_comments,
-		    ps->sink.keep_blank_lines);
+		    ps->sink.keep_blank_lines, ps->sink.writes_records);
 	reset_sink(ps);
 	new_parser(ps);
 }
