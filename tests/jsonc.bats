@@ -153,6 +153,19 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'[1, /* x  \n  y */ 2]' $'[1,/* x\n  y */2]\n' --comments -c
 }
 
+@test "carriage returns ending a block comment's line go with its blanks, once" {
+	# a line end is LF or the --eol choice; each run took one more CR
+	fmt_is $'[1, /* a\r\r\r \n b\r \r\n c */ 2]' $'[\n  1, /* a\n   b\n   c */\n  2\n]\n' --comments
+	fmt_is $'/* a\r\r\r \n b */ 1' $'\x1e/* a\n b */1\n' --comments -c --seq
+	local opts
+	for opts in "" "-c" "-c --seq" "--eol=crlf"; do
+		put in.json $'[1, /* a\r\r \r\n b\r\r */ 2]'
+		"$JFMT" --comments $opts in.json >once
+		"$JFMT" --comments $opts once >twice
+		same_bytes once twice
+	done
+}
+
 @test "comments before and after the top-level values are kept" {
 	fmt_is $'/* head */\n[1] // tail\n// foot\n' $'/* head */\n[\n  1\n] // tail\n// foot\n' --comments
 	fmt_is $'/* head */\n[1] // tail\n// foot\n' $'/* head */[1]/* tail */\n/* foot */\n' --comments -c

@@ -101,10 +101,13 @@ static size_t emit(struct formatter *f, const char *p, size_t n, size_t col)
 	return col;
 }
 
-/* The length of p[0..n) without the blanks at its end. */
+/* The length of p[0..n) without the blanks at its end.  Carriage
+ * returns there go with them: the output's line end is LF or the --eol
+ * choice (base/fbuffer.h), and a CR kept would be read as part of a CRLF
+ * the next time, one fewer each run. */
 static size_t trimmed(const char *p, size_t n)
 {
-	while (n > 0 && is_blank(p[n - 1]))
+	while (n > 0 && (is_blank(p[n - 1]) || p[n - 1] == '\r'))
 		n--;
 	return n;
 }
@@ -163,8 +166,6 @@ static void emit_block(struct formatter *f, const struct sink_comment *c, size_t
 	}
 	for (int first = 1; nl != NULL; first = 0) {
 		size_t n = (size_t)(nl - p);
-		int cr = n > 0 && p[n - 1] == '\r';
-		n -= cr;
 		if (first)
 			emit(f, p, trimmed(p, n), 0);
 		else
