@@ -2,8 +2,9 @@
  * every layout path reads and writes.  Its code is the rest of layout/:
  * format.h is its life cycle and its face to the reader, pieces.h the
  * pieces of output, layout.c, sortlayout.c and width_format.c the yajl
- * callbacks, placement.c the comments (and width_comments.c, for --width,
- * the containers that hold them).  Everything here is below all of them.
+ * callbacks, placement.c the comments' places and comment_text.c their
+ * text (and width_comments.c, for --width, the containers that hold
+ * them).  Everything here is below all of them.
  */
 #ifndef JFMT_FORMATTER_H
 #define JFMT_FORMATTER_H

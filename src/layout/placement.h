@@ -27,7 +27,7 @@
  *    (sink.h), in the input and in the output alike.  For a comment after
  *    other text on its line, the move is that of the line's indentation;
  *  - blanks and carriage returns at the end of a comment's lines are left
- *    out; the rest of its text is written byte for byte;
+ *    out; the rest of its text is written byte for byte (comment_text.h);
  *  - compact output (-c) writes every comment on the line where it falls,
  *    a // comment as a block comment, and a block comment's lines as they
  *    are; a // comment whose text holds a star-slash cannot be written so,
