@@ -112,3 +112,59 @@ RS=$'\x1e'
 			{ echo "with ${cases[3 * k - 2]} in pieces of ${cases[3 * k - 3]}"; return 1; }
 	done
 }
+
+@test "-k --comments: a comment that cannot be read skips its value, and reading goes on" {
+	local opt
+	for opt in --comments --strip-comments; do
+		# a '/' that begins no comment
+		run -1 --separate-stderr jfmt_in $'1\n/ 2\n3\n' -k $opt -c
+		[ "$output" = $'1\n3' ]
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:1: '/' does not start a comment (// or /*)" ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+		# invalid UTF-8 in a comment inside a value: the value goes
+		run -1 --separate-stderr jfmt_in $'1\n[2, /* \xff */ 4]\n3\n' -k $opt -c
+		[ "$output" = $'1\n3' ]
+		[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:8: invalid UTF-8 in comment" ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+		# one message for a value however many bad comments it holds
+		run -1 --separate-stderr jfmt_in $'[/ / /* \xff */\n /]\n{"a": 1}\n' -k $opt -c
+		[ "$output" = '{"a":1}' ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+	done
+	# a value before the comment on its line is whole, and kept
+	run -1 --separate-stderr jfmt_in $'1\n2 /* \xff */\n3 // c\n' -k --comments -c
+	[ "$output" = $'1\n2\n3/* c */' ]
+	# without -k the input stops there, as before
+	run -1 --separate-stderr jfmt_in $'1\n/ 2\n3\n' --comments -c
+	[ "$output" = '1' ]
+	# read in pieces of a byte or two, the same
+	put in.json $'1 // a\n[2, /* \xff\n */ 4] /\n// b\n3 /* c */\n/\n[5, / 6]\n7\n'
+	"$JFMT" -k --comments <in.json >whole 2>whole.err && return 1
+	[ "$(grep -c '^jfmt: ' whole.err)" -eq 3 ]
+	printf '1 // a\n// b\n3 /* c */\n7\n' >want
+	same_bytes want whole
+	pieces 1,2 "$JFMT" -k --comments <in.json >got 2>got.err && return 1
+	same_bytes whole got
+	same_bytes whole.err got.err
+}
+
+@test "-k: a form feed inside a value being skipped adds no message" {
+	run -1 --separate-stderr jfmt_in $'[x \f]\n1\n' -k
+	[ "$output" = '1' ]
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:2: unknown word 'x' (JSON has true, false and null)" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	run -1 --separate-stderr jfmt_in $'[1, \v x]\n2\n' -k -c
+	[ "$output" = '2' ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+}
+
+@test "a text sequence with --comments: a record with a comment that cannot be read is skipped" {
+	printf '\x1e1\n\x1e[/ 2]\n\x1e3 // c\n' >s
+	run -1 --separate-stderr "$JFMT" --comments -c s
+	[ "$output" = $'1\n3/* c */' ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	# a comment holding an RS cannot be written in a text sequence
+	run -1 --separate-stderr jfmt_in $'1\n[2, /* a \x1e */ 4]\n3\n' -k --comments --seq -c
+	[ "$output" = $'\x1e1\n\x1e3' ]
+	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:10: a comment holding an RS byte"* ]]
+}

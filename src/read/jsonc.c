@@ -229,6 +229,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				res->error = msg_slash;
 				res->error_at = base + i;
 				res->fed = i;
+				res->resume = i + 1;
 				return;
 			}
 			size_t end = comment_end(p, len, i, at_end);
@@ -240,6 +241,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				res->error = msg_unclosed;
 				res->error_at = base + i;
 				res->fed = i;
+				res->resume = len;
 				return;
 			}
 			size_t n = end - i;
@@ -248,6 +250,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				res->error = msg_utf8;
 				res->error_at = base + i + bad;
 				res->fed = i;
+				res->resume = end;
 				return;
 			}
 			const unsigned char *rs = j->no_rs && j->keep ? memchr(p + i, SKIP_RS, n) : NULL;
@@ -255,6 +258,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				res->error = msg_rs;
 				res->error_at = base + (unsigned long long)(rs - p);
 				res->fed = i;
+				res->resume = end;
 				return;
 			}
 			if (j->line_blank)
@@ -286,6 +290,20 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	}
 	if (hold != none)
 		res->fed = hold;
+}
+
+void jsonc_pass_over(struct jsonc *j, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\n') {
+			j->line_blank = 1;
+			j->column = 0;
+			continue;
+		}
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			j->line_blank = j->awaiting = 0;
+		j->column = sink_column_after(j->column, p[i]);
+	}
 }
 
 size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c)

@@ -182,6 +182,13 @@ int parser_skip(struct parser *ps)
 	return 1;
 }
 
+void parser_passed_over(struct parser *ps, unsigned long long g)
+{
+	if (!ps->seq)
+		ps->skip_fresh = skip_line_starts(ps->win, g);
+	ps->skip_last = g;
+}
+
 /* The comments before input offset g are dropped: they were inside a
  * skipped value. */
 static void drop_comments(struct parser *ps, unsigned long long g)

@@ -155,6 +155,13 @@ static inline int parser_skipping(const struct parser *ps)
  */
 int parser_skip(struct parser *ps);
 
+/**
+ * While skipping: the bytes of the current read before input offset g,
+ * from where the last parser_feed() ended, were passed over unread (bad
+ * bytes inside the value being skipped); skipping goes on from g.
+ */
+void parser_passed_over(struct parser *ps, unsigned long long g);
+
 /** Report `msg` at input offset g (the consumer gives up the value being
  * read first). */
 void parser_report(struct parser *ps, unsigned long long g, const char *msg);

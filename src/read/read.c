@@ -62,6 +62,53 @@ static int sniff(struct reader *r)
 	return 0;
 }
 
+/* Bytes that cannot be read at input offset g, found before the parser
+ * came to them: reported, unless they lie in a value already being
+ * skipped, which then goes on past them (to `past`).  Returns 0, or -1
+ * when this input must stop. */
+static int bad_bytes(struct reader *r, unsigned long long g, unsigned long long past,
+		     const char *msg)
+{
+	if (!parser_skipping(&r->ps)) {
+		parser_report(&r->ps, g, msg);
+		if (!parser_skip(&r->ps))
+			return -1;
+	}
+	parser_passed_over(&r->ps, past);
+	return 0;
+}
+
+/* Feed p[0..len), which stands for the current read from offset `from`,
+ * to the parser.  Form feeds and vertical tabs end what yajl may see:
+ * each is an error.  With --comments they count as white space (and
+ * backslashes are not looked for).  Returns 0, or -1 when this input must
+ * stop (reported). */
+static int feed_text(struct reader *r, size_t from, const unsigned char *p, size_t len)
+{
+	const struct window_part *cur = &r->in.win.cur;
+	size_t at = 0;          /* of len: where this part starts */
+
+	for (;;) {
+		struct scan sc = { .stop = len - at, .backslash = 1 };
+		if (r->allow_comments)
+			sc.newlines = count_newlines(p + at, len - at);
+		else
+			scan_input(p + at, len - at, &sc);
+		blocks_count(&r->in, sc.newlines);
+		parser_look_ahead(&r->ps, from + at, from + at + sc.stop, sc.backslash);
+		if (parser_feed(&r->ps, from + at, from + at + sc.stop, p - from) < 0)
+			return -1;
+		at += sc.stop;
+		if (at == len)
+			return 0;
+		unsigned long long g = cur->base + from + at;
+		if (bad_bytes(r, g, g + 1, p[at] == '\f' ? "form feed is not allowed here" :
+			      "vertical tab is not allowed here") < 0)
+			return -1;
+		at++;           /* what follows is scanned in turn */
+	}
+}
+
 /* Feed the new part of the current read, from offset `from`, to the
  * parser (`at_end`: the last of the input); returns 0, or -1 when this
  * input must stop (reported).  Sets r->token_open when no token ended in
@@ -70,43 +117,31 @@ static int sniff(struct reader *r)
 static int feed(struct reader *r, size_t from, int at_end)
 {
 	const struct window_part *cur = &r->in.win.cur;
-	const unsigned char *p = cur->p + from;
-	size_t len = cur->len - from;
 	unsigned long long mark = r->sink.progress(r->sink.ctx);
-	struct jsonc_result jr = { .p = p, .fed = len };
+	const unsigned char *p;
+	size_t len;
 
-	/* With --comments, yajl is given a copy without the comments and
-	 * trailing commas, at the same offsets. */
-	if (r->allow_comments || r->sink.keep_blank_lines)
-		jsonc_pass(parser_jsonc(&r->ps), p, len, cur->base + from, at_end, &jr);
-	r->fed_end = from + jr.fed;
-	len = jr.fed;
-	/* Form feeds and vertical tabs end what yajl may see.  With
-	 * --comments they count as white space (and backslashes are not
-	 * looked for). */
-	size_t at = 0;          /* of len: where this part starts */
 	for (;;) {
-		struct scan sc = { .stop = len - at, .backslash = 1 };
-		if (r->allow_comments)
-			sc.newlines = count_newlines(jr.p + at, len - at);
-		else
-			scan_input(jr.p + at, len - at, &sc);
-		blocks_count(&r->in, sc.newlines);
-		parser_look_ahead(&r->ps, from + at, from + at + sc.stop, sc.backslash);
-		if (parser_feed(&r->ps, from + at, from + at + sc.stop, jr.p - from) < 0)
+		p = cur->p + from;
+		len = cur->len - from;
+		struct jsonc_result jr = { .p = p, .fed = len };
+		/* With --comments, yajl is given a copy without the comments
+		 * and trailing commas, at the same offsets. */
+		if (r->allow_comments || r->sink.keep_blank_lines)
+			jsonc_pass(parser_jsonc(&r->ps), p, len, cur->base + from, at_end, &jr);
+		r->fed_end = from + jr.fed;
+		len = jr.fed;
+		if (feed_text(r, from, jr.p, len) < 0)
 			return -1;
-		at += sc.stop;
-		if (at == len)
+		if (!jr.error)
 			break;
-		parser_report(&r->ps, cur->base + from + at, p[at] == '\f' ?
-			      "form feed is not allowed here" : "vertical tab is not allowed here");
-		if (!parser_skip(&r->ps))
+		/* a comment that cannot be read or written, after what was
+		 * fed before it: with -k, or in a text sequence, the value
+		 * that holds it is skipped, and the pass goes on after it */
+		if (bad_bytes(r, jr.error_at, cur->base + from + jr.resume, jr.error) < 0)
 			return -1;
-		at++;           /* what follows is scanned in turn */
-	}
-	if (jr.error) {         /* after what was fed before it */
-		parser_report(&r->ps, jr.error_at, jr.error);
-		return -1;
+		jsonc_pass_over(parser_jsonc(&r->ps), p + jr.fed, jr.resume - jr.fed);
+		from += jr.resume;
 	}
 	/* White space may be inside a string or between tokens: keep a run of
 	 * it up to a bound, so that memory stays small between documents; but
