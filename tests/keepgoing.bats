@@ -167,4 +167,14 @@ RS=$'\x1e'
 	run -1 --separate-stderr jfmt_in $'1\n[2, /* a \x1e */ 4]\n3\n' -k --comments --seq -c
 	[ "$output" = $'\x1e1\n\x1e3' ]
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:10: a comment holding an RS byte"* ]]
+	# a comment in a record being skipped runs past an RS: the next
+	# record begins there, as it does without --comments
+	local opts
+	for opts in "--comments --seq" "--strip-comments --seq" "--comments" "--strip-comments"; do
+		run -1 --separate-stderr jfmt_in $'\x1e[x // a \x1e b\n2\n' -c $opts
+		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e')2" ]
+		run -1 --separate-stderr jfmt_in $'\x1e[x /* \xff \x1e */ 3\n\x1e4\n' -c $opts
+		[ "${#stderr_lines[@]}" -eq 3 ]
+		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e3\n\x1e4' || printf '3\n4')" ]
+	done
 }

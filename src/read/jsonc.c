@@ -166,6 +166,31 @@ static size_t comment_end(const unsigned char *p, size_t len, size_t i, int at_e
 	return e ? (size_t)(e - p) + 2 : 0;
 }
 
+/* The pass stops at p[i..end), a comment that cannot be read or written
+ * (or a lone '/'), wrong at input offset `at`: what comes before it is
+ * fed, then the message.  It is blanked in the copy and passed, as a
+ * comment is, so that with -k, or in a text sequence, the value holding
+ * it can be skipped and the pass go on after it. */
+static void bad_comment(struct jsonc *j, const unsigned char *p, size_t i, size_t end,
+			struct jsonc_result *res, const char *msg, unsigned long long at)
+{
+	res->error = msg;
+	res->error_at = at;
+	res->fed = i;
+	res->bad_end = end;
+	blank((unsigned char *)j->copy.ptr + i, end - i);
+	for (; i < end; i++) {
+		if (p[i] == '\n') {
+			j->line_blank = 1;
+			j->column = 0;
+			continue;
+		}
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
+			j->line_blank = j->awaiting = 0;
+		j->column = sink_column_after(j->column, p[i]);
+	}
+}
+
 void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		unsigned long long base, int at_end, struct jsonc_result *res)
 {
@@ -226,10 +251,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				break;
 			}
 			if (i + 1 == len || (p[i + 1] != '/' && p[i + 1] != '*')) {
-				res->error = msg_slash;
-				res->error_at = base + i;
-				res->fed = i;
-				res->resume = i + 1;
+				bad_comment(j, p, i, i + 1, res, msg_slash, base + i);
 				return;
 			}
 			size_t end = comment_end(p, len, i, at_end);
@@ -238,27 +260,18 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				break;
 			}
 			if (end == 0) {
-				res->error = msg_unclosed;
-				res->error_at = base + i;
-				res->fed = i;
-				res->resume = len;
+				bad_comment(j, p, i, len, res, msg_unclosed, base + i);
 				return;
 			}
 			size_t n = end - i;
 			size_t bad = bad_utf8(p + i, n);
 			if (bad < n) {
-				res->error = msg_utf8;
-				res->error_at = base + i + bad;
-				res->fed = i;
-				res->resume = end;
+				bad_comment(j, p, i, end, res, msg_utf8, base + i + bad);
 				return;
 			}
 			const unsigned char *rs = j->no_rs && j->keep ? memchr(p + i, SKIP_RS, n) : NULL;
 			if (rs) {
-				res->error = msg_rs;
-				res->error_at = base + (unsigned long long)(rs - p);
-				res->fed = i;
-				res->resume = end;
+				bad_comment(j, p, i, end, res, msg_rs, base + (unsigned long long)(rs - p));
 				return;
 			}
 			if (j->line_blank)
@@ -290,20 +303,6 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	}
 	if (hold != none)
 		res->fed = hold;
-}
-
-void jsonc_pass_over(struct jsonc *j, const unsigned char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\n') {
-			j->line_blank = 1;
-			j->column = 0;
-			continue;
-		}
-		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
-			j->line_blank = j->awaiting = 0;
-		j->column = sink_column_after(j->column, p[i]);
-	}
 }
 
 size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c)

@@ -61,8 +61,10 @@ struct jsonc_result {
 	size_t fed;                     /* this long: the rest is held back */
 	const char *error;              /* or NULL: the input is wrong at */
 	unsigned long long error_at;    /* this offset, after the part fed; */
-	size_t resume;                  /* the pass may go on from here (of
-					 * p), past the bad comment or '/' */
+	size_t bad_end;                 /* p[fed..bad_end) is the comment (or
+					 * '/') at fault, blanked in the copy
+					 * and passed: the next pass starts
+					 * after it */
 };
 
 void jsonc_init(struct jsonc *j);
@@ -83,13 +85,6 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
  */
 void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		unsigned long long base, int at_end, struct jsonc_result *res);
-
-/**
- * The bytes p[0..n), which follow what the last pass fed, are passed
- * over unread (a bad comment in a value being skipped, -k): the next pass
- * starts after them.
- */
-void jsonc_pass_over(struct jsonc *j, const unsigned char *p, size_t n);
 
 /**
  * Take the queued comments that start before input offset `before`, in

@@ -156,9 +156,9 @@ static inline int parser_skipping(const struct parser *ps)
 int parser_skip(struct parser *ps);
 
 /**
- * While skipping: the bytes of the current read before input offset g,
- * from where the last parser_feed() ended, were passed over unread (bad
- * bytes inside the value being skipped); skipping goes on from g.
+ * While skipping: the byte before input offset g, where the last
+ * parser_feed() ended, was passed over unread (a form feed or vertical
+ * tab, which yajl may not see); skipping goes on from g.
  */
 void parser_passed_over(struct parser *ps, unsigned long long g);
 

@@ -62,22 +62,6 @@ static int sniff(struct reader *r)
 	return 0;
 }
 
-/* Bytes that cannot be read at input offset g, found before the parser
- * came to them: reported, unless they lie in a value already being
- * skipped, which then goes on past them (to `past`).  Returns 0, or -1
- * when this input must stop. */
-static int bad_bytes(struct reader *r, unsigned long long g, unsigned long long past,
-		     const char *msg)
-{
-	if (!parser_skipping(&r->ps)) {
-		parser_report(&r->ps, g, msg);
-		if (!parser_skip(&r->ps))
-			return -1;
-	}
-	parser_passed_over(&r->ps, past);
-	return 0;
-}
-
 /* Feed p[0..len), which stands for the current read from offset `from`,
  * to the parser.  Form feeds and vertical tabs end what yajl may see:
  * each is an error.  With --comments they count as white space (and
@@ -101,10 +85,16 @@ static int feed_text(struct reader *r, size_t from, const unsigned char *p, size
 		at += sc.stop;
 		if (at == len)
 			return 0;
+		/* one message for a value: none for one in a value being
+		 * skipped */
 		unsigned long long g = cur->base + from + at;
-		if (bad_bytes(r, g, g + 1, p[at] == '\f' ? "form feed is not allowed here" :
-			      "vertical tab is not allowed here") < 0)
-			return -1;
+		if (!parser_skipping(&r->ps)) {
+			parser_report(&r->ps, g, p[at] == '\f' ? "form feed is not allowed here" :
+				      "vertical tab is not allowed here");
+			if (!parser_skip(&r->ps))
+				return -1;
+		}
+		parser_passed_over(&r->ps, g + 1);
 		at++;           /* what follows is scanned in turn */
 	}
 }
@@ -135,13 +125,20 @@ static int feed(struct reader *r, size_t from, int at_end)
 			return -1;
 		if (!jr.error)
 			break;
-		/* a comment that cannot be read or written, after what was
+		/* A comment that cannot be read or written, after what was
 		 * fed before it: with -k, or in a text sequence, the value
-		 * that holds it is skipped, and the pass goes on after it */
-		if (bad_bytes(r, jr.error_at, cur->base + from + jr.resume, jr.error) < 0)
+		 * that holds it is skipped.  Unless it lies in one being
+		 * skipped already, which it is part of: one message for a
+		 * value.  The parser is given it blanked, as any comment, and
+		 * finds the next record or line in it as it would there. */
+		if (!parser_skipping(&r->ps)) {
+			parser_report(&r->ps, jr.error_at, jr.error);
+			if (!parser_skip(&r->ps))
+				return -1;
+		}
+		if (feed_text(r, from + jr.fed, jr.p + jr.fed, jr.bad_end - jr.fed) < 0)
 			return -1;
-		jsonc_pass_over(parser_jsonc(&r->ps), p + jr.fed, jr.resume - jr.fed);
-		from += jr.resume;
+		from += jr.bad_end;
 	}
 	/* White space may be inside a string or between tokens: keep a run of
 	 * it up to a bound, so that memory stays small between documents; but
