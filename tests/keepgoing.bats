@@ -178,3 +178,19 @@ RS=$'\x1e'
 		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e3\n\x1e4' || printf '3\n4')" ]
 	done
 }
+
+@test "-k: a line inside a comment of a skipped value never begins a value" {
+	local opt
+	for opt in --comments --strip-comments; do
+		run -1 --separate-stderr jfmt_in $'[x,\n/*\n{ */ 2]\n3\n' -k $opt -c
+		[ "$output" = '3' ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+		run -1 --separate-stderr jfmt_in $'{"a": x, // c\n  "b": 1 /* d\n[ */\n}\n[4]\n' -k $opt -c
+		[ "$output" = '[4]' ]
+		[ "${#stderr_lines[@]}" -eq 3 ]
+	done
+	# read in pieces, the same
+	put in.json $'[x,\n/*\n{ */ 2]\n3\n'
+	pieces 1,2 "$JFMT" -k --comments -c <in.json >got 2>/dev/null && return 1
+	[ "$(cat got)" = '3' ]
+}

@@ -312,7 +312,8 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 		ps->seen_text = !all_blank(text + from, end - from);
 	while (ps->feed_off < end) {
 		if (ps->skipping) {
-			size_t o = skip_resync(ps->win, ps->feed_off, end, ps->seq, &ps->skip_fresh);
+			size_t o = skip_resync(ps->win, text, ps->feed_off, end, ps->seq,
+					       &ps->skip_fresh);
 			skipped(ps, ps->feed_off, o);
 			if (o == end && !(ps->seq && ps->skip_fresh)) {
 				ps->feed_off = end;

@@ -16,11 +16,13 @@ static int starts_value(unsigned char c)
  * the next line whose first byte starts a value.  A line whose value is
  * indented is inside a document, never the start of one: so a broken
  * pretty-printed document is skipped whole, not taken apart into values.
- * Returns `end` when it is not in this part.  In a text sequence *fresh
- * says whether it was found (an RS that is the part's last byte puts the
- * next record at `end`).
+ * Lines are read in `text`, where comments are blank: a line inside one
+ * begins nothing.  Returns `end` when it is not in this part.  In a text
+ * sequence *fresh says whether it was found (an RS that is the part's
+ * last byte puts the next record at `end`).
  */
-size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh)
+size_t skip_resync(const struct window *w, const unsigned char *text, size_t from, size_t end,
+		   int seq, int *fresh)
 {
 	const unsigned char *p = w->cur.p;
 
@@ -30,9 +32,9 @@ size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int
 		return rs ? (size_t)(rs - p) + 1 : end;
 	}
 	for (size_t i = from; i < end; i++) {
-		if (*fresh && starts_value(p[i]))
+		if (*fresh && starts_value(text[i]))
 			return i;
-		*fresh = p[i] == '\n';
+		*fresh = text[i] == '\n';
 	}
 	return end;
 }

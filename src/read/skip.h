@@ -18,12 +18,15 @@
  * else at the next line whose first byte starts a value ('{', '[', '"',
  * a digit, '-', 't', 'f' or 'n'): every line of NDJSON, and the next
  * document of a pretty-printed stream, whose inner lines are indented.
- * Returns `end` when it is not there.  *fresh says whether a line begins
+ * Lines are read in `text`, which stands for w->cur.p as yajl is given it:
+ * with --comments a copy where comments are blank, so that a line inside
+ * one begins nothing.  Returns `end` when it is not there.  *fresh says whether a line begins
  * at `from`, and carries that over from one read to the next; in a text
  * sequence it says on return whether the next record was found, which
  * may begin at `end` (after an RS that ends the part).
  */
-size_t skip_resync(const struct window *w, size_t from, size_t end, int seq, int *fresh);
+size_t skip_resync(const struct window *w, const unsigned char *text, size_t from, size_t end,
+		   int seq, int *fresh);
 
 /** Whether a line begins at input offset g: the start of the input, or
  * after a newline (0 when that byte is no longer in memory). */
