@@ -194,3 +194,11 @@ RS=$'\x1e'
 	pieces 1,2 "$JFMT" -k --comments -c <in.json >got 2>/dev/null && return 1
 	[ "$(cat got)" = '3' ]
 }
+
+@test "a text sequence: a value that ends at its record's end comes before the next record's comments" {
+	printf '\x1e1\x1e// o\n\x1e3\x1e' >s
+	run -0 --separate-stderr "$JFMT" --comments s
+	[ "$output" = $'1 // o\n3' ]
+	pieces 1,2 "$JFMT" --comments <s >got
+	[ "$(cat got)" = $'1 // o\n3' ]
+}

@@ -92,7 +92,7 @@ static size_t on_comments(void *ctx, const struct sink_comment **c)
 {
 	struct parser *ps = ctx;
 	unsigned long long before = ps->giving_up ? ps->begin :
-				    ps->completing ? ~0ULL : parser_offset(ps);
+				    ps->completing ? ps->record_end : parser_offset(ps);
 
 	return jsonc_take(&ps->jsonc, before, c);
 }
