@@ -779,6 +779,17 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 	}
 }
 
+/* Whether doc is read as an RFC 7464 text sequence: an RS first, after
+ * a byte order mark if there is one. */
+static int text_sequence(const uint8_t *doc, size_t len)
+{
+	if (len >= 3 && memcmp(doc, "\xef\xbb\xbf", 3) == 0) {
+		doc += 3;
+		len -= 3;
+	}
+	return len > 0 && doc[0] == 0x1e;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 3)
@@ -855,13 +866,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run_jfmt(&k, &copt, 0, 0, doc, len, 0);
 		/* (input in another encoding is not read at all; a text
 		 * sequence goes on at the next record, not line) */
-		if ((!k.msg || !strstr(k.msg, ", not UTF-8 (")) && (len == 0 || doc[0] != 0x1e))
+		if ((!k.msg || !strstr(k.msg, ", not UTF-8 (")) && !text_sequence(doc, len))
 			keep_going_lines(&copt, doc, len, &k);
 		run_release(&k);
 		keep_going = 1;
 	}
 
-	if (comments && !check && (keep_going || (len > 0 && doc[0] == 0x1e)))
+	if (comments && !check && (keep_going || text_sequence(doc, len)))
 		skipped_comments(&opt, doc, len, pattern);
 
 	/* Read in pieces: the same as read whole. */
