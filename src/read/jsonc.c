@@ -126,11 +126,18 @@ static void queue_blank(struct jsonc *j, unsigned long long at)
 	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1 };
 }
 
-/* Something that is not white space starts at the column reached. */
-static void not_blank(struct jsonc *j)
+/* Something that is not white space, a token or a comment, starts at
+ * the column reached: the line's indent if it is the first. */
+static void line_taken(struct jsonc *j)
 {
 	if (j->line_blank)
 		j->indent = j->column;
+}
+
+/* A token starts at the column reached. */
+static void not_blank(struct jsonc *j)
+{
+	line_taken(j);
 	j->line_blank = 0;
 	j->awaiting = 0;
 	j->blank_queued = 0;
@@ -166,11 +173,21 @@ static size_t comment_end(const unsigned char *p, size_t len, size_t i, int at_e
 	return e ? (size_t)(e - p) + 2 : 0;
 }
 
+/* Pass the comment at p[i..end), which begins where the line state says:
+ * blanked in the copy, the column moved past it. */
+static void pass_comment(struct jsonc *j, const unsigned char *p, size_t i, size_t end)
+{
+	j->line_blank = 0;
+	blank((unsigned char *)j->copy.ptr + i, end - i);
+	for (; i < end; i++)
+		j->column = sink_column_after(j->column, p[i]);
+}
+
 /* The pass stops at p[i..end), a comment that cannot be read or written
  * (or a lone '/'), wrong at input offset `at`: what comes before it is
- * fed, then the message.  It is blanked in the copy and passed, as a
- * comment is, so that with -k, or in a text sequence, the value holding
- * it can be skipped and the pass go on after it. */
+ * fed, then the message.  It is passed as a comment is, not queued, so
+ * that with -k, or in a text sequence, the value holding it can be
+ * skipped and the pass go on after it. */
 static void bad_comment(struct jsonc *j, const unsigned char *p, size_t i, size_t end,
 			struct jsonc_result *res, const char *msg, unsigned long long at)
 {
@@ -178,17 +195,9 @@ static void bad_comment(struct jsonc *j, const unsigned char *p, size_t i, size_
 	res->error_at = at;
 	res->fed = i;
 	res->bad_end = end;
-	blank((unsigned char *)j->copy.ptr + i, end - i);
-	for (; i < end; i++) {
-		if (p[i] == '\n') {
-			j->line_blank = 1;
-			j->column = 0;
-			continue;
-		}
-		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r')
-			j->line_blank = j->awaiting = 0;
-		j->column = sink_column_after(j->column, p[i]);
-	}
+	line_taken(j);
+	j->awaiting = 0;
+	pass_comment(j, p, i, end);
 }
 
 void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
@@ -274,13 +283,10 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				bad_comment(j, p, i, end, res, msg_rs, base + (unsigned long long)(rs - p));
 				return;
 			}
-			if (j->line_blank)
-				j->indent = j->column;
+			line_taken(j);
 			queue(j, p + i, n, base + i, p[i + 1] == '*');
-			j->line_blank = 0;
-			blank(d + i, end - i);
-			for (; i < end; i++)
-				j->column = sink_column_after(j->column, p[i]);
+			pass_comment(j, p, i, end);
+			i = end;
 			continue;
 		}
 		if ((c == ']' || c == '}') && comma != none)

@@ -62,6 +62,18 @@ static int sniff(struct reader *r)
 	return 0;
 }
 
+/* An error at global offset `at` in the input: reported, and the value
+ * holding it skipped (with -k, or in a text sequence).  One message for a
+ * value: an error inside a value being skipped already is part of it.
+ * Returns 0 when reading goes on, -1 when this input must stop. */
+static int value_error(struct reader *r, unsigned long long at, const char *msg)
+{
+	if (parser_skipping(&r->ps))
+		return 0;
+	parser_report(&r->ps, at, msg);
+	return parser_skip(&r->ps) ? 0 : -1;
+}
+
 /* Feed p[0..len), which stands for the current read from offset `from`,
  * to the parser.  Form feeds and vertical tabs end what yajl may see:
  * each is an error.  With --comments they count as white space (and
@@ -85,15 +97,10 @@ static int feed_text(struct reader *r, size_t from, const unsigned char *p, size
 		at += sc.stop;
 		if (at == len)
 			return 0;
-		/* one message for a value: none for one in a value being
-		 * skipped */
 		unsigned long long g = cur->base + from + at;
-		if (!parser_skipping(&r->ps)) {
-			parser_report(&r->ps, g, p[at] == '\f' ? "form feed is not allowed here" :
-				      "vertical tab is not allowed here");
-			if (!parser_skip(&r->ps))
-				return -1;
-		}
+		if (value_error(r, g, p[at] == '\f' ? "form feed is not allowed here" :
+				"vertical tab is not allowed here") < 0)
+			return -1;
 		parser_passed_over(&r->ps, g + 1);
 		at++;           /* what follows is scanned in turn */
 	}
@@ -126,16 +133,11 @@ static int feed(struct reader *r, size_t from, int at_end)
 		if (!jr.error)
 			break;
 		/* A comment that cannot be read or written, after what was
-		 * fed before it: with -k, or in a text sequence, the value
-		 * that holds it is skipped.  Unless it lies in one being
-		 * skipped already, which it is part of: one message for a
-		 * value.  The parser is given it blanked, as any comment, and
-		 * finds the next record or line in it as it would there. */
-		if (!parser_skipping(&r->ps)) {
-			parser_report(&r->ps, jr.error_at, jr.error);
-			if (!parser_skip(&r->ps))
-				return -1;
-		}
+		 * fed before it.  The parser is given it blanked, as any
+		 * comment, and finds the next record or line in it as it
+		 * would there. */
+		if (value_error(r, jr.error_at, jr.error) < 0)
+			return -1;
 		if (feed_text(r, from + jr.fed, jr.p + jr.fed, jr.bad_end - jr.fed) < 0)
 			return -1;
 		from += jr.bad_end;
