@@ -47,7 +47,8 @@ static size_t element_line(const struct cutter *r, size_t from, size_t until)
 		if (at > until)
 			return SPLIT_NOT_YET;
 		from = at + 1;
-		if (n - from <= k || memcmp(p + from, r->indent, k) != 0 || blank(p[from + k]))
+		/* most lines are deeper inside an element: one byte says so */
+		if (n - from <= k || blank(p[from + k]) || memcmp(p + from, r->indent, k) != 0)
 			continue;
 		while (at > 0 && (p[at - 1] == ' ' || p[at - 1] == '\t' || p[at - 1] == '\r'))
 			at--;
