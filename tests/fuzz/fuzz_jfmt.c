@@ -744,6 +744,15 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 		const uint8_t *nl = memchr(doc + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - doc) : len;
 		struct run one;
+		/* Any line, even one that begins no value, may open one that
+		 * takes the next lines in (the input's first value begins
+		 * where the input does, indented or not): none of them is
+		 * then a value of its own. */
+		run_jfmt(&one, copt, 0, 0, doc + i, end - i, 0);
+		if (one.status != EXIT_OK && one.msg && strstr(one.msg, " inside ")) {
+			run_release(&one);
+			return;
+		}
 		/* a record, not a line; a byte order mark, which only the
 		 * start of an input may have; a line whose first byte does not
 		 * begin a value, where -k never goes on (indented: inside a
@@ -751,13 +760,9 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 		if ((end > i && doc[i] == 0x1e) ||
 		    (end - i >= 3 && memcmp(doc + i, "\xef\xbb\xbf", 3) == 0) ||
 		    (end > i && (doc[i] == 0 || !strchr("{[\"-0123456789tfn", doc[i])))) {
+			run_release(&one);
 			i = end + 1;
 			continue;
-		}
-		run_jfmt(&one, copt, 0, 0, doc + i, end - i, 0);
-		if (one.status != EXIT_OK && one.msg && strstr(one.msg, " inside ")) {
-			run_release(&one);
-			return;         /* it may take the next lines in */
 		}
 		if (one.status == EXIT_OK && one.out.len > 0) {
 			const char *o = m->out.ptr;
