@@ -72,6 +72,30 @@ RS=$'\x1e'
 	[ "${#stderr_lines[@]}" -eq 3 ]
 }
 
+@test "-k goes on at a value whose first token reads cut, as when read whole" {
+	# the error shows only once "false" is whole: by then its first
+	# bytes came in reads before
+	local doc cut cases=() k
+	doc=$'[1,[]\nfalse\n[1\n"abc" 2\n'
+	run -1 --separate-stderr jfmt_in "$doc" -k -c
+	[ "$output" = $'false\n"abc"\n2' ]
+	[ "${#stderr_lines[@]}" -eq 6 ]
+	printf '%s' "$output" >want
+	# (the line a message shows ends where its read does)
+	printf '%s\n' "${stderr_lines[@]}" | grep '^jfmt: ' >want_err
+	for cut in 1 2 3 4 5 7 8 9; do
+		cases+=("$cut" "-k -c" "$doc")
+	done
+	run -0 pieces_runs "${cases[@]}"
+	for k in 1 2 3 4 5 6 7 8; do
+		[[ ${lines[k - 1]} == 1$'\t'* ]] || { echo "cut ${cases[3 * k - 3]}: ${lines[k - 1]}"; return 1; }
+		printf '%s' "$(cat "$T/pieces_out.$k")" >got
+		same_bytes want got || { echo "cut ${cases[3 * k - 3]}"; return 1; }
+		grep '^jfmt: ' "$T/pieces_err.$k" >got_err
+		same_bytes want_err got_err || { echo "cut ${cases[3 * k - 3]}"; return 1; }
+	done
+}
+
 @test "--comments: a comment is queued once, whichever reads cut the input" {
 	# a comma held back for more input, after the comments were all taken
 	local opts="-c --comments --escape-slash -k" cut doc cases=() k

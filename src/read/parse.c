@@ -177,6 +177,12 @@ int parser_skip(struct parser *ps)
 		g = ps->begin + 1;
 	if (g > cur->base + ps->feed_off && g <= cur->base + cur->len)
 		ps->feed_off = (size_t)(g - cur->base);
+	/* That line may have begun before this part: a value whose first
+	 * token a read cut, which yajl has taken the first bytes of.  They
+	 * are still in memory (a read that ends no token is kept whole, the
+	 * one before it too) and go to the next parser again (again()). */
+	ps->again = g < cur->base + ps->feed_off && skip_value_line(ps->win, g);
+	ps->again_from = g;
 	ps->skip_fresh = skip_line_starts(ps->win, cur->base + ps->feed_off);
 	ps->skip_last = cur->base + ps->feed_off;
 	return 1;
@@ -197,6 +203,30 @@ static void drop_comments(struct parser *ps, unsigned long long g)
 
 	if (ps->allow_comments)
 		jsonc_take(&ps->jsonc, g, &c);
+}
+
+/* Go on at ps->again_from, before the current part: a new parser is
+ * given the bytes from there up to the part, the start of a token (which
+ * holds no comment), as they are in memory. */
+static void again(struct parser *ps)
+{
+	const struct window *w = ps->win;
+	unsigned long long g = ps->again_from, to = w->cur.base + ps->feed_off;
+
+	ps->again = ps->skipping = 0;
+	drop_comments(ps, g);
+	new_parser(ps);
+	ps->begun = 1;
+	ps->begin = ps->top_end = g;
+	while (g < to) {
+		const struct window_part *part = g < w->cur.base ? &w->prev : &w->cur;
+		size_t at = (size_t)(g - part->base);
+		size_t n = part->len - at;
+		if (n > to - g)
+			n = (size_t)(to - g);
+		yajl_parse(ps->h, part->p + at, n);
+		g += n;
+	}
 }
 
 /* text[from, o) was skipped.  The comments inside a skipped record, or
@@ -311,6 +341,10 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 	if (!ps->seen_text)
 		ps->seen_text = !all_blank(text + from, end - from);
 	while (ps->feed_off < end) {
+		if (ps->skipping && ps->again) {
+			again(ps);
+			continue;
+		}
 		if (ps->skipping) {
 			size_t o = skip_resync(ps->win, text, ps->feed_off, end, ps->seq,
 					       &ps->skip_fresh);

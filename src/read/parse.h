@@ -72,6 +72,9 @@ struct parser {
 	int skip_fresh;                 /* ... a line has begun (skip_resync()) */
 	unsigned long long skip_last;   /* ... the end of the last token
 					 * skipped so far */
+	int again;                      /* ... none: the value at again_from
+					 * goes on into this part */
+	unsigned long long again_from;
 	int invalid;                    /* a value was skipped */
 	int record_text;                /* the record so far is not all blank */
 	unsigned long long values;      /* top-level values so far */

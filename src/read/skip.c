@@ -46,6 +46,12 @@ int skip_line_starts(const struct window *w, unsigned long long g)
 	return g - 1 >= window_start(w) && g - 1 < window_end(w) && window_byte(w, g - 1) == '\n';
 }
 
+int skip_value_line(const struct window *w, unsigned long long g)
+{
+	return g >= window_start(w) && g < window_end(w) && skip_line_starts(w, g) &&
+	       starts_value(window_byte(w, g));
+}
+
 /*
  * Whether anything but white space (and comments) lies between the end of
  * the last value and offset `end`, the end of the input or a record: a

@@ -32,6 +32,10 @@ size_t skip_resync(const struct window *w, const unsigned char *text, size_t fro
  * after a newline (0 when that byte is no longer in memory). */
 int skip_line_starts(const struct window *w, unsigned long long g);
 
+/** Whether the line that begins at input offset g, in memory, begins a
+ * value (as skip_resync() goes on at). */
+int skip_value_line(const struct window *w, unsigned long long g);
+
 /**
  * Whether anything but white space (and, with `comments`, comments) lies
  * in w from input offset `from`, where the last value ended, to `end`: a
