@@ -1,114 +1,17 @@
 /* parse.c - feeding an input's reads to yajl: the rule between values,
- * RFC 7464 records, going on after an invalid value, and the report of
- * each error (the hooks the consumer calls are in parse_hooks.c).  See
+ * RFC 7464 records, going on after an invalid value (the reports are in
+ * parse_report.c, the hooks the consumer calls in parse_hooks.c).  See
  * parse.h. */
 #include "read/parse.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
-#include "base/diag.h"
 #include "report/locate.h"
 #include "report/parse_error.h"
-#include "report/report.h"
 #include "text/scan.h"
 #include "read/skip.h"
-
-
-/* --- Reporting --- */
-
-/* What the reader knows around an error, for report.h. */
-static struct place place_of(const struct parser *ps)
-{
-	return (struct place){
-		.name = ps->name,
-		.w = ps->win,
-		.comments = ps->allow_comments,
-		.record = ps->seq && !ps->completing,
-		.top_end = ps->top_end,
-		.member_end = ps->member_end,
-		.open_kind = ps->sink.innermost(ps->sink.ctx),
-	};
-}
-
-/* Before a message at input offset g (and after what the message needs
- * of the consumer was asked, place_of()): the consumer gives up the value
- * being read, writing what stands before it (the comments are taken up to
- * where it began, or to g).  What a hook noted stays as it was. */
-static void give_up(struct parser *ps, unsigned long long g)
-{
-	ps->error_at = g;
-	if (!ps->sink.give_up)
-		return;
-	const char *error = ps->error;
-	enum error_kind kind = ps->error_kind;
-	unsigned long long pos = ps->error_pos;
-
-	ps->giving_up = 1;
-	if (!ps->begun || ps->begin > g)
-		ps->begin = g;
-	ps->sink.give_up(ps->sink.ctx);
-	ps->giving_up = 0;
-	ps->error = error;
-	ps->error_kind = kind;
-	ps->error_pos = pos;
-}
-
-void parser_report(struct parser *ps, unsigned long long g, const char *msg)
-{
-	struct place pl = place_of(ps);
-
-	give_up(ps, g);
-
-	report_at(&pl, g, msg);
-}
-
-static void report_kind(struct parser *ps, enum error_kind kind, unsigned long long g)
-{
-	struct place pl = place_of(ps);
-
-	give_up(ps, g);
-
-	report_error(&pl, (struct parse_error){ kind, AT_OFFSET }, g);
-}
-
-static const char msg_second[] =
-	"a second value: --single takes one JSON text per input";
-
-/* Report yajl's error for status `st`, or the one a hook noted. */
-static void report_yajl_error(struct parser *ps, yajl_status st)
-{
-	if (st == yajl_status_client_canceled) {
-		if (ps->error)
-			parser_report(ps, ps->error_pos, ps->error);
-		else
-			report_kind(ps, ps->error_kind, ps->error_pos);
-		return;
-	}
-	if (!ps->seen_text && !ps->after_values) {
-		parser_report(ps, locate_end(ps->win), "no JSON value");
-		return;
-	}
-	unsigned char *text = yajl_get_error(ps->h, 0, NULL, 0);
-	struct parse_error pe;
-	int second = ps->single && strstr((const char *)text, "trailing garbage") != NULL;
-	parse_error_classify((const char *)text, &pe);
-	yajl_free_error(ps->h, text);
-	if (second) {
-		parser_report(ps, locate_skip_blanks(ps->win, ps->top_end, ps->allow_comments),
-			      msg_second);
-		return;
-	}
-	if (ps->completing)
-		pe = (struct parse_error){ ERR_END, AT_END };
-	unsigned long long g = locate_error(ps->win, parser_offset(ps), pe.where, ps->member_end,
-					    ps->allow_comments);
-	struct place pl = place_of(ps);
-	give_up(ps, g);
-	report_error(&pl, pe, g);
-}
 
 void parser_init(struct parser *ps, int allow_comments, int keep_going)
 {
@@ -142,7 +45,7 @@ static void new_parser(struct parser *ps)
 	if (!ps->h)
 		out_of_memory();
 	/* One JSON text: what follows the value is yajl's "trailing
-	 * garbage", reported in jfmt's words (report_yajl_error()). */
+	 * garbage", reported in jfmt's words (parser_report_yajl()). */
 	yajl_config(ps->h, yajl_allow_multiple_values, !ps->single);
 	/* With --comments, yajl never sees one (jsonc.h). */
 	/* Strings are checked, strictly, where they are written. */
@@ -291,9 +194,9 @@ static int end_record(struct parser *ps, size_t rs)
 			/* what a hook noted as the value ended (a comment that
 			 * cannot be written) is the error, not the record's end */
 			if (st == yajl_status_client_canceled)
-				report_yajl_error(ps, st);
+				parser_report_yajl(ps, st);
 			else
-				report_kind(ps, ERR_END, ps->win->cur.base + rs);
+				parser_report_kind(ps, ERR_END, ps->win->cur.base + rs);
 			ps->invalid = 1;
 			reset_sink(ps);
 			drop_comments(ps, ps->win->cur.base + rs);
@@ -370,7 +273,7 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 		if (between_pending(&ps->between) &&
 		    between_next(&ps->between, p + ps->feed_off, stop - ps->feed_off)) {
 			note_begin(ps, ps->feed_off, stop);
-			report_kind(ps, ERR_ADJACENT, ps->win->cur.base + ps->feed_off);
+			parser_report_kind(ps, ERR_ADJACENT, ps->win->cur.base + ps->feed_off);
 			if (!parser_skip(ps))
 				return -1;
 			continue;
@@ -379,7 +282,7 @@ int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char 
 		yajl_status st = parse_part(ps, stop);
 		note_begin(ps, from, stop);
 		if (st != yajl_status_ok) {
-			report_yajl_error(ps, st);
+			parser_report_yajl(ps, st);
 			if (!parser_skip(ps))
 				return -1;
 			continue;
@@ -439,13 +342,13 @@ enum exit_status parser_finish(struct parser *ps)
 	ps->completing = 0;
 	if (st != yajl_status_ok) {
 		ps->completing = 1;
-		report_yajl_error(ps, st);
+		parser_report_yajl(ps, st);
 		ps->completing = 0;
 		return EXIT_INVALID;
 	}
 	if (!ps->skipping && ps->values > 0 && skip_cut_short(ps->win, ps->top_end, window_end(ps->win),
 							 ps->allow_comments)) {
-		report_kind(ps, ERR_END, locate_end(ps->win));
+		parser_report_kind(ps, ERR_END, locate_end(ps->win));
 		return EXIT_INVALID;
 	}
 	if (ps->values == 0 && !ps->after_values && !ps->invalid && !comments_alone(ps)) {

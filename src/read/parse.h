@@ -22,8 +22,8 @@
  * parser_start(), then for each read parser_look_ahead() and
  * parser_feed(), then parser_finish() and parser_end_input().
  *
- * parse.c feeds yajl and reports; parse_hooks.c takes what the consumer
- * reports (struct feed_hooks).
+ * parse.c feeds yajl; parse_report.c reports; parse_hooks.c takes what
+ * the consumer reports (struct feed_hooks).
  */
 #ifndef JFMT_PARSE_H
 #define JFMT_PARSE_H
@@ -122,13 +122,19 @@ void parser_look_ahead(struct parser *ps, size_t from, size_t end, int backslash
  */
 int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char *text);
 
-/* --- Shared by parse.c and parse_hooks.c --- */
+/* --- Shared by parse.c, parse_report.c and parse_hooks.c --- */
 
 /** Input offset of what yajl has consumed of the part it was last given. */
 static inline unsigned long long parser_offset(const struct parser *ps)
 {
 	return ps->win->cur.base + ps->feed_off + yajl_get_bytes_consumed(ps->h);
 }
+
+/** Report an error of `kind` at input offset g (parse_report.c). */
+void parser_report_kind(struct parser *ps, enum error_kind kind, unsigned long long g);
+
+/** Report yajl's error for status `st`, or the one a hook noted. */
+void parser_report_yajl(struct parser *ps, yajl_status st);
 
 /** The hooks the consumer reports through, for `ps` (parse_hooks.c). */
 struct feed_hooks parser_hooks(struct parser *ps);
