@@ -102,3 +102,30 @@ setup_file() {
 # (slow/general.bats: --keep-escapes -c and --keep-escapes -S in pieces)
 @test "general in pieces: default" { agree_in_pieces 7; }
 @test "general in pieces: -c" { agree_in_pieces 1,7,3,64,5 -c; }
+
+# A value dropped by -k may have written part of itself before its error,
+# and how much depends on the path (--width's general path writes the
+# comma before a string that turns out to be invalid UTF-8, its quick path
+# does not).  Whether the next read goes onto this one (a token is still
+# open: 66 of 6666) must not: otherwise the message quotes less of its
+# line on one path.
+@test "general in pieces: -k --width, a value cut by reads after a dropped one" {
+	need_referee
+	printf '["ab","c\xd3"]\n6666 "x": 1\n' > "$T/in"
+	for sizes in 5,9,3,20 5,10,2,20 6,8,3,20; do
+		run -1 pieces "$sizes" "$JFMT" -k --width=40 < "$T/in"
+		local fast=$output
+		run -1 pieces "$sizes" "$GENERAL" -k --width=40 < "$T/in"
+		[ "$output" = "$fast" ]
+		[[ $output == *$'\n    6666 "x": 1\n'* ]]
+	done
+}
+
+# What a user sees of the same: --color=always takes the general path.
+@test "-k --width --color=always in pieces: the message quotes its line whole" {
+	printf '["ab","c\xd3"]\n6666 "x": 1\n' > "$T/in"
+	for sizes in 5,9,3,20 5,10,2,20 6,8,3,20; do
+		run -1 pieces "$sizes" "$JFMT" -k --width=40 --color=always < "$T/in"
+		[[ $output == *$'\n    6666 "x": 1\n'* ]]
+	done
+}
