@@ -59,8 +59,7 @@ static void reset_sink(struct parser *ps)
 {
 	ps->sink.reset(ps->sink.ctx);
 	ps->sink.set_raw_check(ps->sink.ctx, surrogates_pending(&ps->lone));
-	ps->resets++;
-	ps->reset_progress = ps->sink.progress(ps->sink.ctx);
+	ps->progress_from = ps->sink.progress(ps->sink.ctx);
 }
 
 int parser_skip(struct parser *ps)

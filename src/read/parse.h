@@ -76,10 +76,9 @@ struct parser {
 					 * goes on into this part */
 	unsigned long long again_from;
 	int invalid;                    /* a value was skipped */
-	unsigned long long resets;      /* the consumer dropped a value this
-					 * many times (sink.reset), */
-	unsigned long long reset_progress; /* ... its sink.progress after
-					 * the last time */
+	unsigned long long progress_from; /* the consumer's sink.progress
+					 * where the read began, or after the
+					 * value it last dropped (sink.reset) */
 	int record_text;                /* the record so far is not all blank */
 	unsigned long long values;      /* top-level values so far */
 	unsigned long long top_end;     /* input offset just after the last

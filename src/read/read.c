@@ -114,11 +114,13 @@ static int feed_text(struct reader *r, size_t from, const unsigned char *p, size
 static int feed(struct reader *r, size_t from, int at_end)
 {
 	const struct window_part *cur = &r->in.win.cur;
-	unsigned long long mark = r->sink.progress(r->sink.ctx);
-	unsigned long long resets = r->ps.resets;
 	const unsigned char *p;
 	size_t len;
 
+	/* A value dropped in this read may have written part of itself
+	 * first, and how much is the layout path's business: the parser
+	 * moves the mark past it (progress_from). */
+	r->ps.progress_from = r->sink.progress(r->sink.ctx);
 	for (;;) {
 		p = cur->p + from;
 		len = cur->len - from;
@@ -149,12 +151,8 @@ static int feed(struct reader *r, size_t from, int at_end)
 	 * or with --keep-escapes any string, whose raw text is written out
 	 * again. */
 	r->held_back = r->fed_end < cur->len;
-	/* A value dropped in this read may have written part of itself
-	 * first, and how much is the layout path's business: count only
-	 * what came after it. */
-	if (r->ps.resets != resets)
-		mark = r->ps.reset_progress;
-	r->token_open = !parser_skipping(&r->ps) && r->sink.progress(r->sink.ctx) == mark &&
+	r->token_open = !parser_skipping(&r->ps) &&
+			r->sink.progress(r->sink.ctx) == r->ps.progress_from &&
 			(cur->len < READ_KEEP_BLANK || !all_blank(p, len) ||
 			 parser_lone_ahead(&r->ps) || r->sink.keep_escapes);
 	return 0;
