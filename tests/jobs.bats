@@ -82,6 +82,49 @@ open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
 	done
 }
 
+@test "an array that ends at a comma where it is cut: one thread's error, not an array left open" {
+	printf '[1,2,3,4,5,6,' >open.json
+	printf '[\n  1,\n  2,\n  3,\n' >open2.json
+	for f in open.json open2.json; do
+		"$JFMT" -j1 "$f" >one 2>one.err && st1=0 || st1=$?
+		JFMT_JOBS_BLOCK=1 "$JFMT" -j2 "$f" >two 2>two.err && st2=0 || st2=$?
+		[ "$st1" -eq 1 ] && [ "$st2" -eq 1 ] || { echo "$f: exit $st1 and $st2"; return 1; }
+		same_bytes one two
+		same_bytes one.err two.err
+		grep -q "end of input inside the array" two.err
+	done
+}
+
+@test "--eol=auto from a pipe read a small part at a time: the first line's end, as one thread" {
+	# the first part read holds less than the first line
+	py 'import sys
+sys.stdout.buffer.write(b"".join(b"{\"id\": %d, \"pad\": \"%s\"}\r\n" % (i, b"x" * 60)
+                                for i in range(500)))' >crlf.json
+	"$JFMT" -j1 --eol=auto crlf.json >one
+	grep -q $'\r$' one
+	for block in 1 7 100; do
+		cat crlf.json | JFMT_JOBS_BLOCK=$block "$JFMT" -j3 --eol=auto >two
+		same_bytes one two || { echo "chunks of $block"; return 1; }
+	done
+}
+
+@test "--width: an element that fits its line only without a comma after it, at a cut" {
+	# "  [null, true, 0, 0]" is 20 columns: -w 20 lays it out expanded,
+	# once a comma is known to follow
+	put in '[[null, true, 0, 0], [null, true, 0, 0], 1, [null, true, 0, 0], [1, 2, 3, 4, 5, 6, 7], 2]'
+	for opts in "-w 20" "-w 20 -S" "-w 20 --color=always" "-w 22 --indent=4"; do
+		for block in 1 8 20; do
+			# shellcheck disable=SC2086
+			"$JFMT" -j1 $opts in >one
+			# shellcheck disable=SC2086
+			JFMT_JOBS_BLOCK=$block "$JFMT" -j2 $opts in >two
+			same_bytes one two || { echo "$opts, chunks of $block"; return 1; }
+		done
+	done
+	"$JFMT" -w 20 in >one
+	grep -qx '  \[' one
+}
+
 @test "a broken record, in a file or a pipe: the messages, the output before them and the exit status of one thread" {
 	ndjson nd.json 3000
 	broken nd.json bad.json

@@ -72,6 +72,11 @@ def inputs():
     ins['bad-element'] = ins['array-pretty'].replace('null', 'nul', 1)
     ins['bad-late'] = ins['array-compact'][:-5] + ',]'
     ins['truncated'] = ins['array-pretty'][:-40]
+    ins['truncated-comma'] = ins['array-compact'][:ins['array-compact'].rindex(', ') + 1]
+    # elements as wide as --width's lines, with and without a comma
+    ins['array-widths'] = '[' + ', '.join(
+        '[' + ', '.join(str(rng.randint(0, 150)) for _ in range(rng.randint(1, 20))) + ']'
+        for _ in range(300)) + ']'
     ins['raw-newline'] = ins['ndjson'].replace('"plain"', '"pl\nain"', 1)
     ins['bad-utf8'] = ins['ndjson']
     return ins

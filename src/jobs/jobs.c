@@ -248,7 +248,6 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	seq = r.cut.seq;
 	r.block = block;
 	r.nthreads = threads;
-	out->crlf = j->opt->eol == EOL_CRLF || (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r.cut));
 	for (;;) {
 		size_t end = eof ? j->ahead_len : cutter_last(&r.cut);
 		if (end == 0 && !eof) {         /* no value ends in it yet */
@@ -265,6 +264,11 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		if (j->read_error)      /* reported by the one thread */
 			goto one_thread;
 		cutter_init_stream(&r.cut, j->ahead, end, seq);
+		/* --eol=auto: from the first part, which holds the first
+		 * line whole (a shorter read may not) */
+		if (at->base == 0)
+			out->crlf = j->opt->eol == EOL_CRLF ||
+				    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r.cut));
 		r.pool.input = (struct job_input){ j->opt, name, j->ahead, -1, 0, seq, at->base > 0 };
 		if (!r.started && pool_start(&r) == 0)
 			goto one_thread;

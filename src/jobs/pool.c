@@ -45,6 +45,10 @@ static void hand_out(struct run *r, struct chunk *c)
 		at = cutter_next(&r->cut, r->next + r->block, SIZE_MAX);
 		if (at < n && !r->cut.array && cutter_blank_from(&r->cut, at))
 			at = n;
+		/* an array's last chunk, with its end, is never empty: the
+		 * input may end at the comma, and the array with it */
+		if (r->cut.array && at + 1 == n)
+			at = n;
 	}
 	c->from = r->next;
 	c->to = at;

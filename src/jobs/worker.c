@@ -57,6 +57,9 @@ static ssize_t source_read(void *ctx, unsigned char *buf, size_t n)
 static inline void element(struct worker *w)
 {
 	if (w->depth == 1) {
+		/* what the element before waited for is out before the mark */
+		if (format_uses_width(w->input->opt))
+			width_format_element_next(&w->fmt);
 		if (w->elements == 1)
 			w->first_mark = w->fmt.output.len;
 		w->last_mark = w->fmt.output.len;

@@ -396,3 +396,8 @@ void width_format_release(struct formatter *f)
 	f->width_stage = NULL;
 	format_release(f);
 }
+
+void width_format_element_next(struct formatter *f)
+{
+	width_element_next(&f->width);
+}

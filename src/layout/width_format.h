@@ -18,6 +18,10 @@ void width_format_init(struct formatter *f, const struct format_options *opt,
 /** format_sink() for --width: the reader feeds its callbacks. */
 void width_format_sink(struct formatter *f, struct sink *sink);
 
+/** An element of the innermost open array comes next: out with what
+ * waited only to learn that (width_element_next()). */
+void width_format_element_next(struct formatter *f);
+
 /** format_release() for --width. */
 void width_format_release(struct formatter *f);
 

@@ -285,6 +285,12 @@ void width_expand_open(struct width *w, int element)
 	settle(w, element ? FORCE_ELEMENT : FORCE_CLOSE);
 }
 
+void width_element_next(struct width *w)
+{
+	if (w->head != w->tail && width_node(w, w->head)->closed)
+		settle(w, FORCE_ELEMENT);
+}
+
 void width_key_written(struct width *w, size_t cols)
 {
 	w->elem_start = width_text_end(w);

@@ -166,6 +166,14 @@ void width_expand_open(struct width *w, int element);
  */
 void width_key_written(struct width *w, size_t cols);
 
+/**
+ * An element of the innermost expanded container comes next: decide the
+ * container held only to learn whether a comma follows it, and write it
+ * out, as that element's first token would.  (jfmt -j notes where each
+ * element of the top array begins in the output.)
+ */
+void width_element_next(struct width *w);
+
 /** Room for one more node, and one more held open container. */
 void width_grow(struct width *w);
 
