@@ -82,6 +82,69 @@ open(sys.argv[2], "w").write("\n".join(lines))' "$1" "$2"
 	done
 }
 
+# threads_used TRACE: the run traced started a thread and its workers
+# read the input with pread(2), not one thread with read(2).
+threads_used() {
+	grep -qE 'clone3?\(' "$1" || { echo "no thread started"; return 1; }
+	! grep -qE '^[0-9]+ +read\(3, "[[{/]' "$1" || { echo "read on one thread"; return 1; }
+}
+
+@test "JSONC, kept comments, stripped ones and kept blank lines: several threads, the same bytes" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# a stream with comments between and inside its values, and an array
+	# with one before every third element; a comment that looks like
+	# values, and quotes and brackets left open in comments
+	py 'import json
+w = open("s.jsonc", "w")
+a = open("a.jsonc", "w")
+a.write("// head\n[\n")
+for i in range(3000):
+    v = json.dumps({"id": i, "t": "a//b /* [ \"", "v": [i, None]})
+    w.write(v.replace(", \"v\"", ", // \"odd\n \"v\"") + (" /* ] */\n" if i % 4 == 0 else "\n"))
+    if i % 50 == 0:
+        w.write("/*\n{\"looks\": 1}\n*/\n")
+    a.write(("  /* e%d \" [ */\n" % i if i % 3 == 0 else "") + "  " + v + (",\n" if i < 2999 else "\n"))
+a.write("] // end\n")'
+	for f in s.jsonc a.jsonc; do
+		for opts in "--comments" "--comments -w 60" "--strip-comments -c" "--comments --blank-lines=keep"; do
+			# shellcheck disable=SC2086
+			"$JFMT" -j1 $opts "$f" >one
+			# shellcheck disable=SC2086
+			JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read \
+				"$JFMT" -j2 $opts "$f" >two
+			same_bytes one two
+			threads_used trace || { echo "$f $opts"; return 1; }
+		done
+	done
+	# a .jsonc file keeps its comments without --comments
+	"$JFMT" -j1 s.jsonc >one
+	JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read "$JFMT" -j2 s.jsonc >two
+	same_bytes one two
+	threads_used trace
+}
+
+@test "JSONC cut only where no comment or blank line stands by: a compact array takes one thread" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# every element after a line comment or a blank line, or all on one
+	# line (a block comment's later lines are placed by its first line's
+	# column): nowhere to cut
+	py 'w = open("c.jsonc", "w")
+w.write("[" + ", ".join("{\"k\": %d} /* a\n   b */" % i for i in range(2000)) + "]\n")
+w = open("l.jsonc", "w")
+w.write("[\n" + "".join("  %d, // n\n" % i for i in range(4000)) + "  0\n]\n")
+w = open("b.jsonc", "w")
+w.write("[\n" + "".join("  %d,\n\n" % i for i in range(4000)) + "  0\n]\n")'
+	for f in c.jsonc l.jsonc b.jsonc; do
+		"$JFMT" -j1 --comments "$f" >one
+		JFMT_JOBS_BLOCK=1024 strace -f -qq -o trace -e trace=clone,clone3 \
+			"$JFMT" -j2 --comments "$f" >two
+		same_bytes one two
+		! grep -qE 'clone3?\(' trace || { echo "$f: cut"; return 1; }
+	done
+}
+
 @test "an array that ends at a comma where it is cut: one thread's error, not an array left open" {
 	printf '[1,2,3,4,5,6,' >open.json
 	printf '[\n  1,\n  2,\n  3,\n' >open2.json

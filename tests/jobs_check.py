@@ -47,6 +47,70 @@ def dumps(v, pretty):
                       indent=2 if pretty else None)
 
 
+# Comments that look like what they are not: quotes and brackets left
+# open, lines that are values, '//' and '*' where they close nothing.
+COMMENTS = ['// plain', '/* c */', '/**/', '/* "odd quote */', '// [ { "open',
+            '/* multi\n{"looks": "like a value"}\n, 1,\n*/', '// http://x, 2',
+            '/* ** / * */', '/* ]}\n*/']
+
+
+def commented(text):
+    """JSON `text` with comments, line breaks and blank lines after its
+    structural bytes (outside strings), and trailing commas in places."""
+    out, inside, esc = [], False, False
+    for c in text:
+        out.append(c)
+        if inside:
+            inside, esc = (not (c == '"' and not esc)), (c == '\\' and not esc)
+            continue
+        if c == '"':
+            inside, esc = True, False
+            continue
+        if c not in ',:[]{}' or rng.random() < 0.7:
+            continue
+        r = rng.random()
+        if r < 0.1:
+            out.append('\n\n')
+        elif r < 0.2:
+            out.append('\n')
+        else:
+            com = rng.choice(COMMENTS)
+            out.append(' ' + com + ('\n' if com.startswith('//') else rng.choice(['', ' ', '\n'])))
+    return ''.join(out)
+
+
+def jsonc_inputs(vals):
+    """JSONC: streams and arrays with comments between and inside their
+    values, and a few trailing commas."""
+    ins = {}
+    lines = []
+    for v in vals:
+        r = rng.random()
+        if r < 0.15:
+            lines.append(rng.choice(COMMENTS) + '\n')
+        elif r < 0.2:
+            lines.append('\n')
+        text = commented(dumps(v, rng.random() < 0.3))
+        if rng.random() < 0.2:
+            text += ' ' + rng.choice(COMMENTS)
+        lines.append(text + '\n')
+    ins['jsonc-stream'] = ''.join(lines)
+    ins['jsonc-lines'] = ''.join(dumps(v, False) + (' // %d\n' % i if i % 3 else '\n')
+                                 for i, v in enumerate(vals))
+    elems = []
+    for v in vals:
+        text = commented(dumps(v, False))
+        r = rng.random()
+        if r < 0.2:
+            text = rng.choice(COMMENTS) + '\n  ' + text
+        elif r < 0.3:
+            text = '\n' + text
+        elems.append('  ' + text)
+    ins['jsonc-array'] = '[\n' + ',\n'.join(elems) + ',\n]\n'
+    ins['jsonc-array-compact'] = commented(dumps(vals, False))
+    return ins
+
+
 def inputs():
     vals = [value() for _ in range(60)]
     ins = {}
@@ -79,6 +143,8 @@ def inputs():
         for _ in range(300)) + ']'
     ins['raw-newline'] = ins['ndjson'].replace('"plain"', '"pl\nain"', 1)
     ins['bad-utf8'] = ins['ndjson']
+    ins.update(jsonc_inputs(vals))
+    ins['jsonc-bad'] = ins['jsonc-stream'].replace('/*', '/', 1)
     return ins
 
 
@@ -87,7 +153,9 @@ LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
            ['--eol=crlf'], ['--eol=auto'], ['-k'], ['-c', '-k'],
            ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c'],
            ['--blank-lines=keep'], ['--single'], ['--strip-comments'],
-           ['-w', '20'], ['-w', '80', '-S', '--color=always']]
+           ['-w', '20'], ['-w', '80', '-S', '--color=always'],
+           ['--comments'], ['--comments', '-w', '40'], ['--comments', '--tab', '-S'],
+           ['--comments', '-c'], ['--comments', '--color=always', '--seq']]
 BLOCKS = ['1', '7', '100', '1000']
 
 

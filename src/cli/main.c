@@ -109,8 +109,8 @@ static void setup_parts(struct run *r)
 
 	reader_init(&r->reader, r->cur.allow_comments, r->cli->keep_going, &r->progress);
 	reader_set_single(&r->reader, r->cli->single);
-	jobs_init(&r->jobs, r->cli->jobs, opt, r->cli->validate || r->cur.allow_comments ||
-		  r->cli->progress || r->cli->single);
+	jobs_init(&r->jobs, r->cli->jobs, opt, r->cli->validate || r->cli->progress ||
+		  r->cli->single, r->cur.allow_comments);
 	if (r->cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);

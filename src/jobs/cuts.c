@@ -25,7 +25,7 @@ void cutter_scan_from(struct cutter *r, size_t from)
 {
 	r->scan_from = from;
 	splitter_init(&r->sp, r->in + from, r->size - from,
-		      r->array ? SPLIT_ARRAY : SPLIT_STREAM);
+		      r->array ? SPLIT_ARRAY : SPLIT_STREAM, r->jsonc);
 	if (r->array && from > 0)
 		r->sp.depth = 1;        /* inside the array already */
 }
@@ -124,6 +124,8 @@ static int whole_lines(struct cutter *r)
 	size_t end = r->size < SAMPLE ? r->size : SAMPLE;
 	size_t lines = 0, cuts = 0, at = 0;
 
+	if (r->jsonc)           /* a newline may be in a comment */
+		return 0;
 	if (r->array) {
 		/* up to SAMPLE_LINES elements, as far as SAMPLE_MAX */
 		end = r->size < SAMPLE_MAX ? r->size : SAMPLE_MAX;
@@ -148,17 +150,37 @@ static int whole_lines(struct cutter *r)
 	return lines > 0 && cuts == lines;
 }
 
+/* The first byte from p[i] on that is not white space (nor, with
+ * `jsonc`, in a comment). */
+static size_t skip_blank(const unsigned char *p, size_t n, size_t i, int jsonc)
+{
+	for (;;) {
+		while (i < n && blank(p[i]))
+			i++;
+		if (!jsonc || i + 1 >= n || p[i] != '/')
+			return i;
+		if (p[i + 1] == '/') {
+			const unsigned char *nl = memchr(p + i, '\n', n - i);
+			i = nl ? (size_t)(nl - p) : n;
+		} else if (p[i + 1] == '*') {
+			const unsigned char *end = memmem(p + i + 2, n - i - 2, "*/", 2);
+			i = end ? (size_t)(end - p) + 2 : n;
+		} else {
+			return i;
+		}
+	}
+}
+
 /* Whether the input is one top-level array (else a stream); *seq: a
  * text sequence. */
-static int input_shape(const unsigned char *p, size_t n, int *seq)
+static int input_shape(const unsigned char *p, size_t n, int *seq, int jsonc)
 {
 	size_t i = 0;
 
 	if (n >= BLOCKS_BOM_LEN && memcmp(p, blocks_bom, BLOCKS_BOM_LEN) == 0)
 		i = BLOCKS_BOM_LEN;
 	*seq = i < n && p[i] == SKIP_RS;
-	while (i < n && blank(p[i]))
-		i++;
+	i = skip_blank(p, n, i, jsonc);
 	return i < n && p[i] == '[';
 }
 
@@ -169,29 +191,32 @@ static int values_follow(struct cutter *c)
 	struct splitter sp;
 	size_t end = c->size < SAMPLE_MAX ? c->size : SAMPLE_MAX;
 
-	splitter_init(&sp, c->in, c->size, SPLIT_STREAM);
+	splitter_init(&sp, c->in, c->size, SPLIT_STREAM, c->jsonc);
 	size_t at = splitter_next(&sp, 0, end);
 	return at < end && !cutter_blank_from(c, at);
 }
 
-void cutter_init(struct cutter *c, const unsigned char *in, size_t size)
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int jsonc)
 {
 	memset(c, 0, sizeof *c);
 	c->in = in;
 	c->size = size;
-	c->array = input_shape(in, size, &c->seq);
+	c->jsonc = jsonc;
+	c->array = input_shape(in, size, &c->seq, jsonc);
 	if (c->array && values_follow(c))
 		c->array = 0;
 	c->lines = whole_lines(c);
 	cutter_scan_from(c, 0);
 }
 
-void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq)
+void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq,
+			int jsonc)
 {
 	memset(c, 0, sizeof *c);
 	c->in = in;
 	c->size = size;
 	c->seq = seq;
+	c->jsonc = jsonc;
 	c->lines = whole_lines(c);
 	cutter_scan_from(c, 0);
 }

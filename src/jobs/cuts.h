@@ -7,7 +7,10 @@
  * indented as the first) is cut at such lines, found with memchr; other
  * input by the structural scan (split.h).  The whole-lines guess is made
  * from the input's start, against the scan; a chunk that then fails to
- * parse sends the rest to the scan (cutter_scan_from()).
+ * parse sends the rest to the scan (cutter_scan_from()).  Input that may
+ * hold comments, or whose blank lines are kept, goes to the scan from the
+ * start, which takes only the cuts that no comment or blank line stands
+ * next to (split.h).
  */
 #ifndef JFMT_CUTS_H
 #define JFMT_CUTS_H
@@ -24,18 +27,22 @@ struct cutter {
 	int seq;                /* a text sequence: cut only where RS starts
 				 * a record */
 	int lines;              /* cut at whole lines (not by the scan) */
+	int jsonc;              /* comments may stand between tokens (split.h) */
 	char indent[FORMAT_INDENT_MAX * 4];     /* an array's elements' */
 	size_t indent_len;
 	struct splitter sp;     /* the scan, from `scan_from` */
 	size_t scan_from;
 };
 
-/** Look at in[0..size): its shape, and whether it is in whole lines. */
-void cutter_init(struct cutter *c, const unsigned char *in, size_t size);
+/** Look at in[0..size): its shape, and whether it is in whole lines;
+ * `jsonc`: it may hold comments, and only clean cuts are taken (split.h),
+ * by the scan. */
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int jsonc);
 
 /** Look at in[0..size), a later part of a stream (a text sequence with
  * `seq`) that starts where a value may. */
-void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq);
+void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq,
+			int jsonc);
 
 /** The last cut before c->size, where the part read so far of a longer
  * input ends in whole values; 0 if there is none.  Cuts by the scan from

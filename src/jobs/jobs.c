@@ -38,7 +38,8 @@
  * (for the small chunks of JFMT_JOBS_BLOCK). */
 #define FIRST_CUT_SLACK (64 * 1024)
 
-void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off)
+void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off,
+	       int comments)
 {
 	const char *b = getenv("JFMT_JOBS_BLOCK");
 
@@ -46,6 +47,8 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
 		.want = want,
 		.opt = opt,
 		.off = off || want == 1,
+		.comments = comments,
+		.clean = comments || format_places(opt),
 		.block = b && *b ? (size_t)strtoull(b, NULL, 10) : 0,
 	};
 }
@@ -100,7 +103,7 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 			int fd, off_t start, size_t lead, struct fbuffer *out, struct run *r,
 			unsigned threads)
 {
-	cutter_init(&r->cut, in, size);
+	cutter_init(&r->cut, in, size, j->clean);
 	r->block = chunk_size(j, size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
@@ -110,7 +113,8 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 	if (first == SPLIT_NOT_YET || first >= size)
 		return 0;
 	cutter_scan_from(&r->cut, 0);
-	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0 };
+	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0,
+					     j->comments };
 
 	/* What went before this input is out; this input starts here. */
 	fbuffer_flush(out);
@@ -229,7 +233,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	j->ahead_cap = cap < AHEAD_SHAPE ? cap : AHEAD_SHAPE;
 	read_ahead(j, fd, &eof, 0);
 	j->ahead_cap = cap;
-	cutter_init(&r.cut, j->ahead, j->ahead_len);
+	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
 	if (r.cut.array) {
 		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
 		    (threads = threads_for(j, j->ahead_len)) > 1 &&
@@ -240,7 +244,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		goto one_thread;
 	}
 	read_ahead(j, fd, &eof, 1);
-	cutter_init(&r.cut, j->ahead, j->ahead_len);
+	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
 	/* all of it at once is small; the default takes only what comes at
 	 * once and is large */
 	if (eof || (j->want == 0 && j->ahead_len < j->ahead_cap))
@@ -258,18 +262,19 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 				j->ahead = xrealloc(j->ahead, j->ahead_cap);
 			}
 			read_ahead(j, fd, &eof, 0);
-			cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
+			cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq, j->clean);
 			continue;
 		}
 		if (j->read_error)      /* reported by the one thread */
 			goto one_thread;
-		cutter_init_stream(&r.cut, j->ahead, end, seq);
+		cutter_init_stream(&r.cut, j->ahead, end, seq, j->clean);
 		/* --eol=auto: from the first part, which holds the first
 		 * line whole (a shorter read may not) */
 		if (at->base == 0)
 			out->crlf = j->opt->eol == EOL_CRLF ||
 				    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r.cut));
-		r.pool.input = (struct job_input){ j->opt, name, j->ahead, -1, 0, seq, at->base > 0 };
+		r.pool.input = (struct job_input){ j->opt, name, j->ahead, -1, 0, seq, at->base > 0,
+					    j->comments };
 		if (!r.started && pool_start(&r) == 0)
 			goto one_thread;
 		fbuffer_flush(out);
@@ -291,7 +296,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		j->ahead_len -= end;
 		memmove(j->ahead, j->ahead + end, j->ahead_len);
 		read_ahead(j, fd, &eof, 0);
-		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq);
+		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq, j->clean);
 	}
 	pool_stop(&r);
 	*status = EXIT_OK;
@@ -381,8 +386,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 
 	if (at)
 		*at = (struct read_resume){ .line = 1 };
-	/* the input's comments and blank lines are placed by one thread */
-	if (j->off || format_places(j->opt) || fstat(fd, &st) != 0)
+	if (j->off || fstat(fd, &st) != 0)
 		return 0;
 	if (S_ISFIFO(st.st_mode) && at)
 		return format_pipe(j, name, fd, out, status, at);

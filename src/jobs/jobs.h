@@ -19,17 +19,17 @@
  * A chunk is taken only if it parsed without a word from the reader
  * (the workers' messages are muted, diag.h).  That proves the cuts right:
  * the first chunk starts where the input does, and a chunk that parsed
- * whole ends where the next one must start.  Anything else, whether the
- * input is broken or a cut fell in the wrong place, and the input is
- * formatted again from its start with one thread, the bytes out already
- * counted, not written twice (fbuffer_rewind()): every message, and what
+ * whole ends where the next one must start (in JSONC too: one that ends
+ * inside a comment does not parse, the comment being open).  Anything
+ * else, whether the input is broken or a cut fell in the wrong place, and
+ * the input is formatted again from its start with one thread, the bytes
+ * out already counted, not written twice (fbuffer_rewind()): every message, and what
  * is written before it, is then one thread's.
  *
  * Memory: the input is mapped to find the cuts (and let go of as it is
  * written), and each worker reads its chunks with pread(2) into its
- * reader's blocks; at most
- * JOBS_SLOTS_PER_JOB chunks per thread (pool.h) are out at once, each with its
- * formatted text.
+ * reader's blocks; at most JOBS_SLOTS_PER_JOB chunks per thread (pool.h)
+ * are out at once, each with its formatted text.
  *
  * jobs.c decides and reads, pool.c has the threads and the writing in
  * order, cuts.c where the chunks end (split.c, the structural scan),
@@ -71,6 +71,9 @@ struct jobs {
 	unsigned want;          /* -j N; 0: the CPUs this process may run on,
 				 * for inputs of JOBS_MIN_INPUT and more */
 	int off;                /* what is asked cannot be split */
+	int comments;           /* the input may hold comments (JSONC) */
+	int clean;              /* ... or blank lines are kept: cut only
+				 * where neither stands by (split.h) */
 	const struct format_options *opt;
 	size_t block;           /* JFMT_JOBS_BLOCK (for tests), or 0 */
 	unsigned char *ahead;   /* a pipe's part read ahead */
@@ -81,9 +84,11 @@ struct jobs {
 /**
  * Prepare `j` for -j `want` (0: the default) and the layout `opt`, which
  * must outlive it.  `off`: one thread whatever the input (what is asked
- * reads the input as it goes: comments, --progress, -n).
+ * reads the input as it goes: --progress, -n, --single).  `comments`:
+ * the input is JSONC.
  */
-void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off);
+void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, int off,
+	       int comments);
 
 /**
  * Format the input `fd` (named `name` in messages) into `out`, on several

@@ -19,6 +19,21 @@
 
 struct masks {
 	uint64_t quote, backslash, open, close, cut;
+	uint64_t slash;         /* JSONC's only */
+};
+
+/* What a block hands on to the next. */
+struct carries {
+	uint64_t in_string, escaped;
+};
+
+/* Where a JSONC scan stands in a comment. */
+enum comment_state {
+	NO_COMMENT,
+	SLASH,                  /* after a '/' that may begin one */
+	LINE_COMMENT,
+	BLOCK_COMMENT,
+	BLOCK_STAR,             /* ... after a '*' that may end it */
 };
 
 static void masks_plain(const unsigned char *p, size_t n, unsigned char cut, struct masks *m)
@@ -116,12 +131,13 @@ static inline uint64_t prefix_parity(uint64_t x)
 }
 
 void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
-		   enum split_shape shape)
+		   enum split_shape shape, int jsonc)
 {
 	memset(s, 0, sizeof *s);
 	s->p = p;
 	s->n = n;
 	s->shape = shape;
+	s->jsonc = jsonc;
 #if defined(CPU_ASK)
 	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT) &&
 		  CPU_FEATURE_ACTIVE(PCLMULQDQ);
@@ -142,6 +158,7 @@ void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
 		(m)->open &= ~inside_;                                                \
 		(m)->close &= ~inside_;                                               \
 		(m)->cut &= ~inside_;                                                 \
+		(m)->slash &= ~inside_;                                               \
 	} while (0)
 
 #if defined(CPU_ASK)
@@ -155,9 +172,136 @@ uint64_t parity_clmul(uint64_t x)
 }
 #endif
 
+/* The bits of the `len` bytes at p that are '/'. */
+static uint64_t slashes(const unsigned char *p, size_t len)
+{
+	uint64_t m = 0;
+#if defined(CPU_X86)
+	if (len == SPLIT_BLOCK) {
+		for (int k = 0; k < 4; k++)
+			m |= eq16(_mm_loadu_si128((const __m128i *)(p + 16 * k)), '/') << 16 * k;
+		return m;
+	}
+#endif
+	for (size_t i = 0; i < len; i++)
+		m |= (uint64_t)(p[i] == '/') << i;
+	return m;
+}
+
+static int space(unsigned char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* What a value, or a text sequence's record, may begin with. */
+static int starts_value(unsigned char c)
+{
+	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
+	       c == 't' || c == 'f' || c == 'n' || c == 0x1e;
+}
+
+/* Whether JSONC's cut at `at` is clean (split.h): before it, after
+ * spaces, the end of a value that no comment follows and no blank line;
+ * after it, spaces (in an array, and a line break) and the next value. */
+static int clean_cut(const struct splitter *s, size_t at, size_t comment_end)
+{
+	const unsigned char *p = s->p;
+	size_t i = at;
+
+	while (i > 0 && (space(p[i - 1]) || p[i - 1] == '\r'))
+		i--;
+	if (i == 0 || i <= comment_end || p[i - 1] == '\n')
+		return 0;
+	i = at + 1;
+	while (i < s->n && space(p[i]))
+		i++;
+	if (s->shape == SPLIT_ARRAY) {
+		/* the next element on a line of its own: the later lines of
+		 * a block comment are placed from the column its first began
+		 * at, which a chunk that starts mid-line would not know */
+		i += i < s->n && p[i] == '\r';
+		if (i >= s->n || p[i] != '\n')
+			return 0;
+		for (i++; i < s->n && space(p[i]); i++)
+			;
+	}
+	return i < s->n && starts_value(p[i]);
+}
+
+/* A JSONC block that holds a comment, or starts in one, walked a byte at
+ * a time from the state at s->pos: the first clean cut at or after
+ * `from`, at `want` depth, or SPLIT_NOT_YET with s moved past the block. */
+static size_t walk_jsonc(struct splitter *s, size_t from, long want, unsigned char cut)
+{
+	size_t len = s->n - s->pos < SPLIT_BLOCK ? s->n - s->pos : SPLIT_BLOCK;
+	const unsigned char *p = s->p + s->pos;
+	int in_string = s->in_string != 0, escaped = in_string && s->escaped;
+	enum comment_state comment = s->comment;
+	size_t comment_end = s->comment_end;
+	long depth = s->depth;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = p[i];
+		if (in_string) {
+			if (escaped)
+				escaped = 0;
+			else if (c == '\\')
+				escaped = 1;
+			else if (c == '"')
+				in_string = 0;
+			continue;
+		}
+		switch (comment) {
+		case LINE_COMMENT:
+			if (c != '\n')
+				continue;
+			comment = NO_COMMENT;   /* the newline is not the comment's */
+			comment_end = s->pos + i;
+			break;
+		case BLOCK_COMMENT:
+			comment = c == '*' ? BLOCK_STAR : BLOCK_COMMENT;
+			continue;
+		case BLOCK_STAR:
+			if (c == '/') {
+				comment = NO_COMMENT;
+				comment_end = s->pos + i + 1;
+			} else if (c != '*') {
+				comment = BLOCK_COMMENT;
+			}
+			continue;
+		case SLASH:
+			comment = c == '/' ? LINE_COMMENT : c == '*' ? BLOCK_COMMENT : NO_COMMENT;
+			if (comment != NO_COMMENT)
+				continue;
+			break;          /* not JSONC: the byte as any other */
+		case NO_COMMENT:
+			break;
+		}
+		if (c == '/')
+			comment = SLASH;
+		else if (c == '"')
+			in_string = 1;
+		else if (c == '[' || c == '{')
+			depth++;
+		else if (c == ']' || c == '}')
+			depth--;
+		else if (c == cut && depth == want && s->pos + i >= from &&
+			 clean_cut(s, s->pos + i, comment_end))
+			return s->pos + i;      /* walked again from the block's start */
+	}
+	s->in_string = in_string ? ~(uint64_t)0 : 0;
+	s->escaped = (uint64_t)escaped;
+	s->comment = (int)comment;
+	s->comment_end = comment_end;
+	s->depth = depth;
+	s->pos += SPLIT_BLOCK;
+	return SPLIT_NOT_YET;
+}
+
 /* splitter_next() for one way of building the masks: NAME, compiled for
- * TARGET, with GET_MASKS for a whole block. */
-#define DEFINE_NEXT(NAME, TARGET, GET_MASKS, PARITY)                                          \
+ * TARGET, with GET_MASKS for a whole block; JSONC (a constant) walks the
+ * blocks that hold comments apart and takes only clean cuts. */
+#define DEFINE_NEXT(NAME, TARGET, GET_MASKS, PARITY, JSONC)                                   \
 TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)              \
 {                                                                                     \
 	/* a cut's depth: outside every value, or inside the top array */             \
@@ -168,12 +312,20 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 		if (s->pos >= until)                                                  \
 			return SPLIT_NOT_YET;                                         \
 		struct masks m;                                                       \
-		struct splitter next = *s;                                            \
+		struct carries next;                                                  \
 		if (s->n - s->pos >= SPLIT_BLOCK)                                     \
 			GET_MASKS(s->p + s->pos, cut, &m);                            \
 		else                                                                  \
 			masks_plain(s->p + s->pos, s->n - s->pos, cut, &m);           \
+		m.slash = JSONC ? slashes(s->p + s->pos, s->n - s->pos < SPLIT_BLOCK ?  \
+					  s->n - s->pos : SPLIT_BLOCK) : 0;           \
 		OUTSIDE_STRINGS(s, &m, &next, PARITY);                                \
+		if (JSONC && (s->comment != NO_COMMENT || m.slash)) {                 \
+			size_t at_ = walk_jsonc(s, from, want, cut);                  \
+			if (at_ != SPLIT_NOT_YET)                                     \
+				return at_;                                           \
+			continue;                                                     \
+		}                                                                     \
 		long depth = s->depth;                                                \
 		uint64_t cuts = m.cut;                                                \
 		if (from > s->pos)                                                    \
@@ -195,7 +347,9 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 					depth++;                                      \
 				else if (m.close & bit)                               \
 					depth--;                                      \
-				else if ((cuts & bit) && depth == want)               \
+				else if ((cuts & bit) && depth == want &&             \
+					 (!JSONC || clean_cut(s, s->pos + (size_t)i,  \
+							      s->comment_end)))       \
 					return s->pos + (size_t)i; /* done again */   \
 			}                                                             \
 		}                                                                     \
@@ -207,13 +361,16 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 	return s->n;                                                                  \
 }
 
-DEFINE_NEXT(next_narrow, , masks_block, prefix_parity)
+DEFINE_NEXT(next_narrow, , masks_block, prefix_parity, 0)
+DEFINE_NEXT(next_jsonc, , masks_block, prefix_parity, 1)
 #if defined(CPU_ASK)
-DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt,pclmul"))), masks_wide, parity_clmul)
+DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt,pclmul"))), masks_wide, parity_clmul, 0)
 #endif
 
 size_t splitter_next(struct splitter *s, size_t from, size_t until)
 {
+	if (s->jsonc)
+		return next_jsonc(s, from, until);
 #if defined(CPU_ASK)
 	if (s->wide)
 		return next_wide(s, from, until);

@@ -135,7 +135,7 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 
 	memset(w, 0, sizeof *w);
 	w->input = input;
-	reader_init(&w->reader, 0, 0, NULL);
+	reader_init(&w->reader, input->comments, 0, NULL);
 	if (format_uses_width(input->opt)) {
 		width_format_init(&w->fmt, input->opt, reader_hooks(&w->reader));
 		width_format_sink(&w->fmt, &sink);

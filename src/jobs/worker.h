@@ -51,6 +51,7 @@ struct job_input {
 	int seq;                /* a text sequence: chunks start with RS */
 	int later;              /* `in` is not the input's start (a pipe's
 				 * later part) */
+	int comments;           /* JSONC */
 };
 
 /* A worker's input: up to three parts read one after another, the

@@ -312,7 +312,7 @@ static void run_jobs(struct run *res, const struct format_options *opt, int comm
 	else
 		format_sink(&fmt, &sink);
 	reader_set_sink(&reader, &sink);
-	jobs_init(&jobs, threads, opt, comments);
+	jobs_init(&jobs, threads, opt, 0, comments);
 	jobs.block = block;
 	FILE *saved = stderr;
 	stderr = msgs;
