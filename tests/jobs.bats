@@ -279,6 +279,13 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 		same_bytes want got
 		grep -qE 'clone3?\(' trace || { echo "$opts: no thread started"; return 1; }
 	done
+	# whole however slowly it comes: threads whatever the machine's load
+	"$JFMT" -j1 arr.json >want
+	{ head -c 20000 arr.json; sleep 0.3; tail -c +20001 arr.json; } |
+		JFMT_JOBS_BLOCK=4096 strace --seccomp-bpf -f -qq -o trace -e trace=clone,clone3 \
+			"$JFMT" -j2 >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "a slow pipe: no thread started"; return 1; }
 	# without -j: one thread, streaming in constant memory, even for an
 	# array that comes at once and is large enough for threads from a file
 	array big.json 250000 7 compact

@@ -161,16 +161,22 @@ static int ready(int fd, long long *waited)
 	return n > 0;
 }
 
-/* Read into j->ahead: once (unless `more`, which goes on from a read
- * just made), then as long as more comes quickly, until it is full or the
- * input ends (*eof).  Input that comes slowly (a log followed) goes out
- * as it comes. */
-static void read_ahead(struct jobs *j, int fd, int *eof, int more)
+/* How read_ahead() waits for the pipe. */
+enum ahead {
+	AHEAD_FIRST,    /* one read, however long it takes, then AHEAD_MORE */
+	AHEAD_MORE,     /* only as long as more comes quickly */
+	AHEAD_ALL       /* until full or the end, however long it takes */
+};
+
+/* Read into j->ahead until it is full or the input ends (*eof), as `how`
+ * waits.  Input that comes slowly (a log followed) goes out as it comes. */
+static void read_ahead(struct jobs *j, int fd, int *eof, enum ahead how)
 {
 	long long waited = 0;
-	int once = more;
+	int once = how != AHEAD_FIRST;
 
-	while (j->ahead_len < j->ahead_cap && !*eof && (!once || ready(fd, &waited))) {
+	while (j->ahead_len < j->ahead_cap && !*eof &&
+	       (!once || how == AHEAD_ALL || ready(fd, &waited))) {
 		ssize_t n = read(fd, j->ahead + j->ahead_len, j->ahead_cap - j->ahead_len);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -184,19 +190,20 @@ static void read_ahead(struct jobs *j, int fd, int *eof, int more)
 	}
 }
 
-/* Read all of a pipe into j->ahead if it comes at once and is at most
- * JOBS_AHEAD_MAX: whether it did (an array is cut only once it is whole,
- * as the one thread a failed chunk leaves the rest to starts from the
- * input's start).  Only for -j N: by default an array from a pipe streams
- * on one thread, in the constant memory of -j1, and its first bytes go
- * out at once. */
+/* Read all of a pipe into j->ahead, however slowly it comes, if it is at
+ * most JOBS_AHEAD_MAX: whether it was (an array is cut only once it is
+ * whole, as the one thread a failed chunk leaves the rest to starts from
+ * the input's start).  Waiting for the end, not only for what comes at
+ * once, keeps -j N's threads from depending on the machine's load.  Only
+ * for -j N: by default an array from a pipe streams on one thread, in the
+ * constant memory of -j1, and its first bytes go out at once. */
 static int read_whole(struct jobs *j, int fd, int *eof)
 {
-	read_ahead(j, fd, eof, 1);
-	while (!*eof && j->ahead_len == j->ahead_cap && j->ahead_cap < JOBS_AHEAD_MAX) {
+	read_ahead(j, fd, eof, AHEAD_ALL);
+	while (!*eof && j->ahead_cap < JOBS_AHEAD_MAX) {
 		j->ahead_cap = j->ahead_cap * 2 < JOBS_AHEAD_MAX ? j->ahead_cap * 2 : JOBS_AHEAD_MAX;
 		j->ahead = xrealloc(j->ahead, j->ahead_cap);
-		read_ahead(j, fd, eof, 1);
+		read_ahead(j, fd, eof, AHEAD_ALL);
 	}
 	return *eof;
 }
@@ -204,7 +211,7 @@ static int read_whole(struct jobs *j, int fd, int *eof)
 /* A stream from a pipe, a part read ahead at a time: each part's whole
  * values on the threads, what the part ends with carried into the next;
  * with -j N, an array whole.  What cannot be done so (an array by
- * default, or that does not come whole at once, a value longer than the
+ * default, or longer than JOBS_AHEAD_MAX, a value longer than the
  * read-ahead can grow to, a failed chunk) is left to the caller's one
  * thread from the part that was read last (*at). */
 static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer *out,
@@ -231,7 +238,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	 * more than that in memory */
 	size_t cap = j->ahead_cap;
 	j->ahead_cap = cap < AHEAD_SHAPE ? cap : AHEAD_SHAPE;
-	read_ahead(j, fd, &eof, 0);
+	read_ahead(j, fd, &eof, AHEAD_FIRST);
 	j->ahead_cap = cap;
 	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
 	if (r.cut.array) {
@@ -243,7 +250,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		}
 		goto one_thread;
 	}
-	read_ahead(j, fd, &eof, 1);
+	read_ahead(j, fd, &eof, AHEAD_MORE);
 	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
 	/* all of it at once is small; the default takes only what comes at
 	 * once and is large */
@@ -261,7 +268,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 				j->ahead_cap *= 2;
 				j->ahead = xrealloc(j->ahead, j->ahead_cap);
 			}
-			read_ahead(j, fd, &eof, 0);
+			read_ahead(j, fd, &eof, AHEAD_FIRST);
 			cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq, j->clean);
 			continue;
 		}
@@ -295,7 +302,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		at->base += end;
 		j->ahead_len -= end;
 		memmove(j->ahead, j->ahead + end, j->ahead_len);
-		read_ahead(j, fd, &eof, 0);
+		read_ahead(j, fd, &eof, AHEAD_FIRST);
 		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq, j->clean);
 	}
 	pool_stop(&r);
