@@ -4,6 +4,7 @@
 #include "jobs/jobs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -33,6 +34,10 @@
 /* What a pipe's shape is told from: a stream, or an array, which is
  * read whole before it is cut. */
 #define AHEAD_SHAPE ((size_t)64 << 10)
+
+/* What a pipe read ahead is asked to hold: Linux's limit for a process
+ * without privileges (/proc/sys/fs/pipe-max-size). */
+#define PIPE_SIZE (1 << 20)
 
 /* Past JOBS_FIRST_CUT_CHUNKS chunks, how far the first cut may be yet
  * (for the small chunks of JFMT_JOBS_BLOCK). */
@@ -226,6 +231,12 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		return 0;
 	if (threads > JOBS_MAX)
 		threads = JOBS_MAX;
+	/* a larger pipe lets the writer run on while the threads format a
+	 * part, and the next part comes in fewer, larger reads: cat of
+	 * ndjson_1m.json into jfmt -c took 0.391 s for 0.438 s with the
+	 * 64 KiB default.  Where the system does not allow it, the default
+	 * stays. */
+	(void)fcntl(fd, F_SETPIPE_SZ, PIPE_SIZE);
 	/* at least what the default takes several threads for */
 	j->ahead_cap = (size_t)threads * JOBS_CHUNKS_PER_JOB * block;
 	if (j->ahead_cap < JOBS_MIN_INPUT && !j->block)
