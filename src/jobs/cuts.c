@@ -5,6 +5,7 @@
 
 #include "read/blocks.h"
 #include "read/skip.h"
+#include "report/window.h"
 
 /* How much of a stream's start shows whether its lines are whole values
  * (JSON Lines). */
@@ -150,27 +151,6 @@ static int whole_lines(struct cutter *r)
 	return lines > 0 && cuts == lines;
 }
 
-/* The first byte from p[i] on that is not white space (nor, with
- * `jsonc`, in a comment). */
-static size_t skip_blank(const unsigned char *p, size_t n, size_t i, int jsonc)
-{
-	for (;;) {
-		while (i < n && blank(p[i]))
-			i++;
-		if (!jsonc || i + 1 >= n || p[i] != '/')
-			return i;
-		if (p[i + 1] == '/') {
-			const unsigned char *nl = memchr(p + i, '\n', n - i);
-			i = nl ? (size_t)(nl - p) : n;
-		} else if (p[i + 1] == '*') {
-			const unsigned char *end = memmem(p + i + 2, n - i - 2, "*/", 2);
-			i = end ? (size_t)(end - p) + 2 : n;
-		} else {
-			return i;
-		}
-	}
-}
-
 /* Whether the input is one top-level array (else a stream); *seq: a
  * text sequence. */
 static int input_shape(const unsigned char *p, size_t n, int *seq, int jsonc)
@@ -180,7 +160,8 @@ static int input_shape(const unsigned char *p, size_t n, int *seq, int jsonc)
 	if (n >= BLOCKS_BOM_LEN && memcmp(p, blocks_bom, BLOCKS_BOM_LEN) == 0)
 		i = BLOCKS_BOM_LEN;
 	*seq = i < n && p[i] == SKIP_RS;
-	i = skip_blank(p, n, i, jsonc);
+	struct window w = { .cur = { .p = p, .len = n } };
+	i = (size_t)window_skip_blanks(&w, i, n, jsonc);
 	return i < n && p[i] == '[';
 }
 

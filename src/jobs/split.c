@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/cpu.h"
+#include "read/skip.h"
 
 struct masks {
 	uint64_t quote, backslash, open, close, cut;
@@ -193,13 +194,6 @@ static int space(unsigned char c)
 	return c == ' ' || c == '\t';
 }
 
-/* What a value, or a text sequence's record, may begin with. */
-static int starts_value(unsigned char c)
-{
-	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
-	       c == 't' || c == 'f' || c == 'n' || c == 0x1e;
-}
-
 /* Whether JSONC's cut at `at` is clean (split.h): before it, after
  * spaces, the end of a value that no comment follows and no blank line;
  * after it, spaces (in an array, and a line break) and the next value. */
@@ -225,7 +219,7 @@ static int clean_cut(const struct splitter *s, size_t at, size_t comment_end)
 		for (i++; i < s->n && space(p[i]); i++)
 			;
 	}
-	return i < s->n && starts_value(p[i]);
+	return i < s->n && (skip_starts_value(p[i]) || p[i] == SKIP_RS);
 }
 
 /* A JSONC block that holds a comment, or starts in one, walked a byte at

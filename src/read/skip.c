@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-static int starts_value(unsigned char c)
-{
-	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
-	       c == 't' || c == 'f' || c == 'n';
-}
-
 /*
  * Where to go on after a skipped value, looking in the current read from
  * offset `from` up to `end`: after the next RS in a text sequence; else at
@@ -32,7 +26,7 @@ size_t skip_resync(const struct window *w, const unsigned char *text, size_t fro
 		return rs ? (size_t)(rs - p) + 1 : end;
 	}
 	for (size_t i = from; i < end; i++) {
-		if (*fresh && starts_value(text[i]))
+		if (*fresh && skip_starts_value(text[i]))
 			return i;
 		*fresh = text[i] == '\n';
 	}
@@ -49,7 +43,7 @@ int skip_line_starts(const struct window *w, unsigned long long g)
 int skip_value_line(const struct window *w, unsigned long long g)
 {
 	return g >= window_start(w) && g < window_end(w) && skip_line_starts(w, g) &&
-	       starts_value(window_byte(w, g));
+	       skip_starts_value(window_byte(w, g));
 }
 
 /*

@@ -12,6 +12,14 @@
 /* RFC 7464's record separator. */
 #define SKIP_RS 0x1e
 
+/** Whether a value may begin with byte c: '{', '[', '"', a digit, '-',
+ * 't', 'f' or 'n'. */
+static inline int skip_starts_value(unsigned char c)
+{
+	return c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') ||
+	       c == 't' || c == 'f' || c == 'n';
+}
+
 /**
  * Where to go on after an invalid value, in the current read of w from
  * offset `from` up to `end`: after the next RS in a text sequence (`seq`);
