@@ -26,7 +26,7 @@ void cutter_scan_from(struct cutter *r, size_t from)
 {
 	r->scan_from = from;
 	splitter_init(&r->sp, r->in + from, r->size - from,
-		      r->array ? SPLIT_ARRAY : SPLIT_STREAM, r->jsonc);
+		      r->array ? SPLIT_ARRAY : SPLIT_STREAM, r->clean);
 	if (r->array && from > 0)
 		r->sp.depth = 1;        /* inside the array already */
 }
@@ -125,7 +125,7 @@ static int whole_lines(struct cutter *r)
 	size_t end = r->size < SAMPLE ? r->size : SAMPLE;
 	size_t lines = 0, cuts = 0, at = 0;
 
-	if (r->jsonc)           /* a newline may be in a comment */
+	if (r->clean)           /* a newline may be in a comment */
 		return 0;
 	if (r->array) {
 		/* up to SAMPLE_LINES elements, as far as SAMPLE_MAX */
@@ -151,9 +151,9 @@ static int whole_lines(struct cutter *r)
 	return lines > 0 && cuts == lines;
 }
 
-/* Whether the input is one top-level array (else a stream); *seq: a
- * text sequence. */
-static int input_shape(const unsigned char *p, size_t n, int *seq, int jsonc)
+/* Whether the input is one top-level array (else a stream), after white
+ * space and, with `comments`, comments; *seq: a text sequence. */
+static int input_shape(const unsigned char *p, size_t n, int *seq, int comments)
 {
 	size_t i = 0;
 
@@ -161,7 +161,7 @@ static int input_shape(const unsigned char *p, size_t n, int *seq, int jsonc)
 		i = BLOCKS_BOM_LEN;
 	*seq = i < n && p[i] == SKIP_RS;
 	struct window w = { .cur = { .p = p, .len = n } };
-	i = (size_t)window_skip_blanks(&w, i, n, jsonc);
+	i = (size_t)window_skip_blanks(&w, i, n, comments);
 	return i < n && p[i] == '[';
 }
 
@@ -172,18 +172,18 @@ static int values_follow(struct cutter *c)
 	struct splitter sp;
 	size_t end = c->size < SAMPLE_MAX ? c->size : SAMPLE_MAX;
 
-	splitter_init(&sp, c->in, c->size, SPLIT_STREAM, c->jsonc);
+	splitter_init(&sp, c->in, c->size, SPLIT_STREAM, c->clean);
 	size_t at = splitter_next(&sp, 0, end);
 	return at < end && !cutter_blank_from(c, at);
 }
 
-void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int jsonc)
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int clean)
 {
 	memset(c, 0, sizeof *c);
 	c->in = in;
 	c->size = size;
-	c->jsonc = jsonc;
-	c->array = input_shape(in, size, &c->seq, jsonc);
+	c->clean = clean;
+	c->array = input_shape(in, size, &c->seq, clean);
 	if (c->array && values_follow(c))
 		c->array = 0;
 	c->lines = whole_lines(c);
@@ -191,13 +191,13 @@ void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int jso
 }
 
 void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq,
-			int jsonc)
+			int clean)
 {
 	memset(c, 0, sizeof *c);
 	c->in = in;
 	c->size = size;
 	c->seq = seq;
-	c->jsonc = jsonc;
+	c->clean = clean;
 	c->lines = whole_lines(c);
 	cutter_scan_from(c, 0);
 }

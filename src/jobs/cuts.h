@@ -27,7 +27,8 @@ struct cutter {
 	int seq;                /* a text sequence: cut only where RS starts
 				 * a record */
 	int lines;              /* cut at whole lines (not by the scan) */
-	int jsonc;              /* comments may stand between tokens (split.h) */
+	int clean;              /* take only clean cuts, reading comments
+				 * (split.h) */
 	char indent[FORMAT_INDENT_MAX * 4];     /* an array's elements' */
 	size_t indent_len;
 	struct splitter sp;     /* the scan, from `scan_from` */
@@ -35,14 +36,14 @@ struct cutter {
 };
 
 /** Look at in[0..size): its shape, and whether it is in whole lines;
- * `jsonc`: it may hold comments, and only clean cuts are taken (split.h),
- * by the scan. */
-void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int jsonc);
+ * `clean`: it may hold comments or blank lines that must stay where they
+ * are, and only clean cuts are taken (split.h), by the scan. */
+void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int clean);
 
 /** Look at in[0..size), a later part of a stream (a text sequence with
  * `seq`) that starts where a value may. */
 void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq,
-			int jsonc);
+			int clean);
 
 /** The last cut before c->size, where the part read so far of a longer
  * input ends in whole values; 0 if there is none.  Cuts by the scan from

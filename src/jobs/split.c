@@ -132,13 +132,13 @@ static inline uint64_t prefix_parity(uint64_t x)
 }
 
 void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
-		   enum split_shape shape, int jsonc)
+		   enum split_shape shape, int clean)
 {
 	memset(s, 0, sizeof *s);
 	s->p = p;
 	s->n = n;
 	s->shape = shape;
-	s->jsonc = jsonc;
+	s->clean = clean;
 #if defined(CPU_ASK)
 	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT) &&
 		  CPU_FEATURE_ACTIVE(PCLMULQDQ);
@@ -363,7 +363,7 @@ DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt,pclmul"))), masks_wide
 
 size_t splitter_next(struct splitter *s, size_t from, size_t until)
 {
-	if (s->jsonc)
+	if (s->clean)
 		return next_jsonc(s, from, until);
 #if defined(CPU_ASK)
 	if (s->wide)

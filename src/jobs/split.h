@@ -10,7 +10,8 @@
  * them.  Only the blocks where a cut is looked for are walked byte by
  * structural byte; the others are counted whole.
  *
- * JSONC (splitter_init()'s `jsonc`) is scanned so too, but for the
+ * JSONC, and input whose blank lines are kept (splitter_init()'s
+ * `clean`), is scanned so too, but for the
  * blocks that hold a comment or start inside one, which are walked byte
  * by byte; and a cut is taken only where nothing but spaces stands
  * between it and the values on either side, so that each comment and
@@ -45,15 +46,16 @@ struct splitter {
 	uint64_t in_string;     /* all ones inside a string, else 0 */
 	uint64_t escaped;       /* 1: the block's first byte is escaped */
 	long depth;             /* brackets open outside strings */
-	int jsonc;              /* comments may stand between tokens */
+	int clean;              /* take only clean cuts; comments may stand
+				 * between tokens */
 	int comment;            /* ... the one the block starts in */
 	size_t comment_end;     /* ... and just past the last one that ended */
 };
 
-/** Start scanning p[0..n) for cuts of `shape`; `jsonc`: outside comments,
- * and only clean ones (above). */
+/** Start scanning p[0..n) for cuts of `shape`; `clean`: only clean ones,
+ * outside comments (above). */
 void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
-		   enum split_shape shape, int jsonc);
+		   enum split_shape shape, int clean);
 
 /* What splitter_next() returns when it stopped looking at `until`. */
 #define SPLIT_NOT_YET ((size_t)-1)
