@@ -188,6 +188,38 @@ sys.stdout.buffer.write(b"".join(b"{\"id\": %d, \"pad\": \"%s\"}\r\n" % (i, b"x"
 	grep -qx '  \[' one
 }
 
+@test "a stream whose first array is long: cut as an array, the values after it as one thread writes them" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# a first array far longer than the start jfmt looks at for JSON
+	# Lines of arrays, then scalars, an object and arrays, one long
+	array first.json 8000 7 compact
+	{ cat first.json; printf '\n5 "s"\n{"a": [1, 2], "b": {"c": []}}\n[1, [2, 3]]\n'
+	  cat first.json; printf '\n[]\n'; } >s.json
+	[ "$(wc -c <first.json)" -gt 200000 ]
+	for opts in "" "-c" "--tab -S" "--seq" "-k" "-w 40" "-w 70 -c" "--color=always"; do
+		# shellcheck disable=SC2086
+		"$JFMT" -j1 $opts s.json >one
+		# shellcheck disable=SC2086
+		JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read \
+			"$JFMT" -j2 $opts s.json >two
+		same_bytes one two || { echo "$opts"; return 1; }
+		case $opts in
+		-w*) ;;        # an element may fit a line only beside the next
+		*) threads_used trace || { echo "$opts"; return 1; } ;;
+		esac
+	done
+	# the second array broken: the first one's elements are out, then
+	# one thread's message and exit status
+	sed '$s/\[\]/[1 2]/' s.json >bad.json
+	run --separate-stderr "$JFMT" -j1 -c bad.json
+	[ "$status" -eq 1 ]
+	local want=$output want_err=$stderr
+	JFMT_JOBS_BLOCK=4096 run --separate-stderr "$JFMT" -j2 -c bad.json
+	[ "$status" -eq 1 ] && [ "$output" = "$want" ] && [ "$stderr" = "$want_err" ]
+	[[ $stderr == *"bad.json:6:4: missing"* ]]
+}
+
 @test "a broken record, in a file or a pipe: the messages, the output before them and the exit status of one thread" {
 	ndjson nd.json 3000
 	broken nd.json bad.json

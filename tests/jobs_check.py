@@ -125,6 +125,10 @@ def inputs():
                               ',\n'.join('  ' + dumps(v, False) for v in vals[30:]) + '\n]\n')
     ins['array-scalars'] = '[' + ',\n'.join(str(i) for i in range(400)) + ']\n'
     ins['array-stream'] = ''.join(dumps([v, v], False) + '\n' for v in vals)
+    # a first array longer than the start looked at for JSON Lines of
+    # arrays (64 KiB), cut as an array, then values of every kind
+    ins['array-stream-long'] = (dumps(vals * 12, False) + '\n5 "s"\n' + ins['ndjson'] +
+                                dumps(vals, True) + '\n')
     ins['seq'] = ''.join('\x1e' + dumps(v, rng.random() < 0.5) + '\n' for v in vals)
     ins['crlf'] = ins['ndjson'].replace('\n', '\r\n')
     ins['bom'] = '\ufeff' + ins['array-pretty']

@@ -165,12 +165,17 @@ static int input_shape(const unsigned char *p, size_t n, int *seq, int comments)
 	return i < n && p[i] == '[';
 }
 
-/* Whether the array the input starts with ends early, within SAMPLE_MAX,
- * with values after it: a stream whose first value is an array. */
+/* Whether the array the input starts with ends early, within SAMPLE,
+ * with values after it: a stream of short arrays (JSON Lines of them),
+ * cut between values.  A longer first array is cut as an array: the
+ * chunk where it ends holds the values after it too, which the worker
+ * formats as one thread would, or finds it cannot (worker.h).  Looking
+ * only this far saves a second scan of the first 4 MiB of every array:
+ * 6.5 M of cjk_prose's 73.1 M instructions on two threads. */
 static int values_follow(struct cutter *c)
 {
 	struct splitter sp;
-	size_t end = c->size < SAMPLE_MAX ? c->size : SAMPLE_MAX;
+	size_t end = c->size < SAMPLE ? c->size : SAMPLE;
 
 	splitter_init(&sp, c->in, c->size, SPLIT_STREAM, c->clean);
 	size_t at = splitter_next(&sp, 0, end);
