@@ -95,7 +95,10 @@ static int write_done(struct run *r, struct fbuffer *out, size_t lead)
 		 * copy into the block that holds a value back. */
 		if (c->kind == CHUNK_STREAM && out->len == out->committed)
 			out->streaming = 1;
-		fbuffer_append(out, c->text.ptr + c->cut_from, c->cut_to - c->cut_from);
+		/* Straight out, after what is buffered, unless it is held:
+		 * a piece copied into the block that an array outgrew first
+		 * cost a pass over the whole output */
+		fbuffer_write_through(out, c->text.ptr + c->cut_from, c->cut_to - c->cut_from);
 		if (c->kind == CHUNK_STREAM || c->kind == CHUNK_TAIL) {
 			fbuffer_commit(out);
 			fbuffer_flush_committed(out);
