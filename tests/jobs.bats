@@ -394,3 +394,20 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	{ head -n 1 >/dev/null; JFMT_JOBS_BLOCK=1000 "$JFMT" -j2 -c >got; } <nd.json
 	same_bytes want got
 }
+
+@test "an array read from part way of a file, longer than what the scan reads at once: cut right" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# the scan for the cuts reads the file 256 KiB at a time, from
+	# where standard input stands; cut wrong, a chunk would fail and
+	# one thread would read(2) the rest
+	array elements.json 25000 5 compact
+	{ echo '"skip me"'; cat elements.json; } >arr.json
+	[ "$(wc -c <arr.json)" -gt 600000 ]
+	{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <arr.json
+	{ head -n 1 >/dev/null; JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace \
+		-e trace=clone,clone3,read "$JFMT" -j2 -c >got; } <arr.json
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "no thread started"; return 1; }
+	! grep -qE '^[0-9]+ +read\(0, "' trace || { echo "read on one thread"; return 1; }
+}

@@ -22,3 +22,20 @@ load test_helper
 	*) [[ "$output" == "checked: plain ("* ]] ;;
 	esac
 }
+
+@test "the cut scan of -j: every version, in memory or read in windows from a file, agrees with a byte-at-a-time walk" {
+	build_unit split_check
+	run "$T/split_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	case $(uname -m) in
+	x86_64)
+		if grep -qw avx2 /proc/cpuinfo; then
+			[ "$output" = "checked: narrow wide, in memory and read in windows" ]
+		else
+			[ "$output" = "checked: narrow, in memory and read in windows" ]
+		fi
+		;;
+	*) [ "$output" = "checked: narrow, in memory and read in windows" ] ;;
+	esac
+}

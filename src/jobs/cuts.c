@@ -27,8 +27,18 @@ void cutter_scan_from(struct cutter *r, size_t from)
 	r->scan_from = from;
 	splitter_init(&r->sp, r->in + from, r->size - from,
 		      r->array ? SPLIT_ARRAY : SPLIT_STREAM, r->clean);
+	if (r->window)
+		splitter_read_file(&r->sp, r->fd, r->file_at + (long long)from, r->window);
 	if (r->array && from > 0)
 		r->sp.depth = 1;        /* inside the array already */
+}
+
+void cutter_read_file(struct cutter *c, int fd, long long at, unsigned char *window)
+{
+	c->fd = fd;
+	c->file_at = at;
+	c->window = window;
+	cutter_scan_from(c, c->scan_from);
 }
 
 /* Where a line of the input begins an element of the top array (whole

@@ -33,6 +33,9 @@ struct cutter {
 	size_t indent_len;
 	struct splitter sp;     /* the scan, from `scan_from` */
 	size_t scan_from;
+	int fd;                 /* the file the scan reads (cutter_read_file()) */
+	long long file_at;
+	unsigned char *window;
 };
 
 /** Look at in[0..size): its shape, and whether it is in whole lines;
@@ -44,6 +47,11 @@ void cutter_init(struct cutter *c, const unsigned char *in, size_t size, int cle
  * `seq`) that starts where a value may. */
 void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, int seq,
 			int clean);
+
+/** Have the scan read `in` from file `fd`, where in[0] is at offset `at`,
+ * into `window` (SPLIT_WINDOW bytes), rather than from `in`, its mapping
+ * (split.h). */
+void cutter_read_file(struct cutter *c, int fd, long long at, unsigned char *window);
 
 /** The last cut before c->size, where the part read so far of a longer
  * input ends in whole values; 0 if there is none.  Cuts by the scan from

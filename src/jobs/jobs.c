@@ -109,6 +109,11 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 			unsigned threads)
 {
 	cutter_init(&r->cut, in, size, j->clean);
+	if (fd >= 0) {
+		if (!j->window)
+			j->window = xrealloc(NULL, SPLIT_WINDOW);
+		cutter_read_file(&r->cut, fd, (long long)start, j->window);
+	}
 	r->block = chunk_size(j, size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
@@ -334,6 +339,8 @@ void jobs_release(struct jobs *j)
 	free(j->ahead);
 	j->ahead = NULL;
 	j->ahead_cap = j->ahead_len = 0;
+	free(j->window);
+	j->window = NULL;
 }
 
 /* --- A file, and one that shrinks while it is mapped --- */

@@ -14,6 +14,7 @@
 #include "jobs/split.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "base/cpu.h"
 #include "read/skip.h"
@@ -139,10 +140,44 @@ void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
 	s->n = n;
 	s->shape = shape;
 	s->clean = clean;
+	s->fd = -1;
 #if defined(CPU_ASK)
 	s->wide = CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(POPCNT) &&
 		  CPU_FEATURE_ACTIVE(PCLMULQDQ);
 #endif
+}
+
+void splitter_read_file(struct splitter *s, int fd, long long at, unsigned char *window)
+{
+	if (s->clean)           /* clean cuts read around them */
+		return;
+	s->fd = fd;
+	s->file_at = at;
+	s->window = window;
+	s->window_from = s->window_len = 0;
+}
+
+/* The block at s->pos: where p holds it, or in the window, read there
+ * from the file if it is not yet. */
+static inline const unsigned char *block_at(struct splitter *s)
+{
+	size_t len = s->n - s->pos < SPLIT_BLOCK ? s->n - s->pos : SPLIT_BLOCK;
+
+	if (!s->window)
+		return s->p + s->pos;
+	if (s->pos < s->window_from || s->pos + len > s->window_from + s->window_len) {
+		size_t want = s->n - s->pos < SPLIT_WINDOW ? s->n - s->pos : SPLIT_WINDOW;
+		size_t got = 0;
+		ssize_t k = 0;
+		while (got < want && (k = pread(s->fd, s->window + got, want - got,
+						(off_t)(s->file_at + (long long)(s->pos + got)))) > 0)
+			got += (size_t)k;
+		s->window_from = s->pos;
+		s->window_len = got;
+		if (len > got)  /* short: the mapping says why */
+			return s->p + s->pos;
+	}
+	return s->window + (s->pos - s->window_from);
 }
 
 /* Keep of the masks `m` of the block at s->pos what is outside strings;
@@ -307,10 +342,11 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 			return SPLIT_NOT_YET;                                         \
 		struct masks m;                                                       \
 		struct carries next;                                                  \
+		const unsigned char *block = JSONC ? s->p + s->pos : block_at(s);     \
 		if (s->n - s->pos >= SPLIT_BLOCK)                                     \
-			GET_MASKS(s->p + s->pos, cut, &m);                            \
+			GET_MASKS(block, cut, &m);                                    \
 		else                                                                  \
-			masks_plain(s->p + s->pos, s->n - s->pos, cut, &m);           \
+			masks_plain(block, s->n - s->pos, cut, &m);                   \
 		m.slash = JSONC ? slashes(s->p + s->pos, s->n - s->pos < SPLIT_BLOCK ?  \
 					  s->n - s->pos : SPLIT_BLOCK) : 0;           \
 		OUTSIDE_STRINGS(s, &m, &next, PARITY);                                \
