@@ -108,14 +108,18 @@ static int element_indent(struct cutter *r, size_t end)
 {
 	const unsigned char *p = r->in;
 	const unsigned char *open = memchr(p, '[', end);
-	const unsigned char *nl = open ? memchr(open, '\n', end - (size_t)(open - p)) : NULL;
 
-	if (!nl)
+	if (!open)
 		return 0;
-	for (const unsigned char *q = open + 1; q < nl; q++)
-		if (!blank(*q))
-			return 0;
-	size_t i = (size_t)(nl - p) + 1, k = 0;
+	/* not a search for the newline: in a compact array, that went
+	 * through all of the 4 MiB looked at, each page a fault */
+	size_t i = (size_t)(open - p) + 1;
+	while (i < end && p[i] != '\n' && blank(p[i]))
+		i++;
+	if (i >= end || p[i] != '\n')
+		return 0;
+	i++;
+	size_t k = 0;
 	while (i + k < end && k < sizeof r->indent && (p[i + k] == ' ' || p[i + k] == '\t'))
 		k++;
 	memcpy(r->indent, p + i, k);
