@@ -5,7 +5,8 @@
  * The calling thread cuts (cuts.h) and hands out up to JOBS_SLOTS_PER_JOB
  * chunks a thread; each thread takes the next chunk handed out and
  * formats it (worker.h); the calling thread writes the chunks formatted,
- * in order.  A chunk that failed ends the run, unless the cuts were a
+ * in order, or holds an array's back as the output would (fbuffer.h),
+ * keeping the texts they were formatted into.  A chunk that failed ends the run, unless the cuts were a
  * guess at whole lines: then the rest is cut again by the scan.
  */
 #ifndef JFMT_POOL_H
@@ -40,6 +41,12 @@ struct thread {
 	pthread_t id;
 };
 
+/* A piece of an array's output held back in its chunk's text. */
+struct held_piece {
+	struct fbuffer text;
+	size_t from, to;
+};
+
 /* An input's run: the pool, its threads, where the input is cut. */
 struct run {
 	struct pool pool;
@@ -52,6 +59,11 @@ struct run {
 	unsigned started;       /* threads running (pool_start()) */
 	int mapped;             /* the input is a file's mapping */
 	size_t let_go;          /* ... and the part before this was let go of */
+	/* An array's pieces held back until it ends or outgrows what
+	 * --buffer-size holds, as one thread holds it, but each in the
+	 * text of its chunk rather than copied into the output's block */
+	struct held_piece *held;
+	size_t nheld, held_cap, held_len;
 };
 
 /** Start r->nthreads threads, taking from r->pool, each its own worker
