@@ -79,6 +79,25 @@ json.dump(recs + recs, open("large.json", "w"), indent=1, ensure_ascii=False)'
 	[ "$kb" -le $((32 * 1024)) ] || { echo "peak RSS $kb KiB"; return 1; }
 }
 
+@test "an array's memory: what the output holds back and the threads' chunks, not the input" {
+	need_cmd /usr/bin/time
+	is_sanitizer_build && skip "a sanitizer's shadow memory makes RSS meaningless"
+	records big.ndjson 400000
+	{ echo '['; sed '$!s/$/,/' big.ndjson; echo ']'; } >big.json
+	[ "$(wc -c <big.json)" -gt $((48 << 20)) ]
+	# 2 threads: up to 4 chunks of at most 1 MiB and their output, the
+	# pieces held back (4 MiB by default), the output's block, the scan's
+	# window; the input is read, never kept
+	for opts in "-c" "" "-c --buffer-size=64K" "--buffer-size=16M"; do
+		# shellcheck disable=SC2086
+		/usr/bin/time -f %M "$JFMT" -j2 $opts big.json >/dev/null 2>rss
+		kb=$(tail -n 1 rss)
+		limit=$((32 * 1024))
+		[ "$opts" != "--buffer-size=16M" ] || limit=$((48 * 1024))
+		[ "$kb" -le "$limit" ] || { echo "$opts: peak RSS $kb KiB"; return 1; }
+	done
+}
+
 @test "GNU parallel --pipepart with jfmt -c per part writes what jfmt -c writes" {
 	command -v parallel >/dev/null 2>&1 ||
 		skip "GNU parallel is not installed (apt-get install parallel)"
