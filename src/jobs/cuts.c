@@ -38,7 +38,6 @@ void cutter_read_file(struct cutter *c, int fd, long long at, unsigned char *win
 	c->fd = fd;
 	c->file_at = at;
 	c->window = window;
-	cutter_scan_from(c, c->scan_from);
 }
 
 /* Where a line of the input begins an element of the top array (whole

@@ -50,7 +50,7 @@ void cutter_init_stream(struct cutter *c, const unsigned char *in, size_t size, 
 
 /** Have the scan read `in` from file `fd`, where in[0] is at offset `at`,
  * into `window` (SPLIT_WINDOW bytes), rather than from `in`, its mapping
- * (split.h). */
+ * (split.h), from the next cutter_scan_from() on. */
 void cutter_read_file(struct cutter *c, int fd, long long at, unsigned char *window);
 
 /** The last cut before c->size, where the part read so far of a longer

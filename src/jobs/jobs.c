@@ -109,11 +109,6 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 			unsigned threads)
 {
 	cutter_init(&r->cut, in, size, j->clean);
-	if (fd >= 0) {
-		if (!j->window)
-			j->window = xrealloc(NULL, SPLIT_WINDOW);
-		cutter_read_file(&r->cut, fd, (long long)start, j->window);
-	}
 	r->block = chunk_size(j, size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
@@ -122,6 +117,14 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 		size;
 	if (first == SPLIT_NOT_YET || first >= size)
 		return 0;
+	/* The whole scan reads the file (the search for the first cut
+	 * walked a few chunks where they are mapped: for deep.json, which
+	 * does not split, the window's fresh pages cost more than that) */
+	if (fd >= 0) {
+		if (!j->window)
+			j->window = xrealloc(NULL, SPLIT_WINDOW);
+		cutter_read_file(&r->cut, fd, (long long)start, j->window);
+	}
 	cutter_scan_from(&r->cut, 0);
 	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0,
 					     j->comments };
