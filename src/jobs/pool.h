@@ -6,8 +6,9 @@
  * chunks a thread; each thread takes the next chunk handed out and
  * formats it (worker.h); the calling thread writes the chunks formatted,
  * in order, or holds an array's back as the output would (fbuffer.h),
- * keeping the texts they were formatted into.  A chunk that failed ends the run, unless the cuts were a
- * guess at whole lines: then the rest is cut again by the scan.
+ * keeping the texts they were formatted into.  A chunk that failed ends
+ * the run, unless the cuts were a guess at whole lines: then the rest is
+ * cut again by the scan.
  */
 #ifndef JFMT_POOL_H
 #define JFMT_POOL_H
