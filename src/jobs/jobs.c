@@ -121,9 +121,8 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 	 * walked a few chunks where they are mapped: for deep.json, which
 	 * does not split, the window's fresh pages cost more than that) */
 	if (fd >= 0) {
-		if (!j->window)
-			j->window = xrealloc(NULL, SPLIT_WINDOW);
-		cutter_read_file(&r->cut, fd, (long long)start, j->window);
+		r->window = xrealloc(r->window, SPLIT_WINDOW);
+		cutter_read_file(&r->cut, fd, (long long)start, r->window);
 	}
 	cutter_scan_from(&r->cut, 0);
 	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0,
@@ -342,8 +341,6 @@ void jobs_release(struct jobs *j)
 	free(j->ahead);
 	j->ahead = NULL;
 	j->ahead_cap = j->ahead_len = 0;
-	free(j->window);
-	j->window = NULL;
 }
 
 /* --- A file, and one that shrinks while it is mapped --- */
@@ -453,6 +450,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	}
 	shrink_guard(NULL, 0, NULL);
 	munmap(map, size + lead);
+	free(r->window);
 	free(r);
 	return done;
 }

@@ -79,7 +79,6 @@ struct jobs {
 	unsigned char *ahead;   /* a pipe's part read ahead */
 	size_t ahead_len, ahead_cap;
 	int read_error;         /* ... and how its last read failed, or 0 */
-	unsigned char *window;  /* what the scan reads a file into (split.h) */
 };
 
 /**

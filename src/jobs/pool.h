@@ -65,6 +65,7 @@ struct run {
 	 * text of its chunk rather than copied into the output's block */
 	struct held_piece *held;
 	size_t nheld, held_cap, held_len;
+	unsigned char *window;  /* what the scan reads a file into (split.h) */
 };
 
 /** Start r->nthreads threads, taking from r->pool, each its own worker
