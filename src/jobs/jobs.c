@@ -6,9 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +18,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "jobs/cuts.h"
+#include "jobs/guard.h"
 #include "jobs/pool.h"
 #include "layout/formatter.h"
 
@@ -343,47 +342,7 @@ void jobs_release(struct jobs *j)
 	j->ahead_cap = j->ahead_len = 0;
 }
 
-/* --- A file, and one that shrinks while it is mapped --- */
-
-/* While the calling thread reads a mapping (the scan for the cuts), a
- * SIGBUS there means the file was made shorter by another program: it
- * jumps back to jobs_format(), which reports it.  Any other SIGBUS goes
- * to the handler there was before (outsig.h's, which removes a temporary
- * -o file), as the fault comes again. */
-static sigjmp_buf *guard_jump;
-static const unsigned char *guard_from, *guard_to;
-static pthread_t guard_thread;
-static struct sigaction guard_before;
-
-static void on_bus(int sig, siginfo_t *si, void *context)
-{
-	const unsigned char *at = si->si_addr;
-
-	(void)sig;
-	(void)context;
-	if (guard_jump && at >= guard_from && at < guard_to &&
-	    pthread_equal(pthread_self(), guard_thread))
-		siglongjmp(*guard_jump, 1);
-	sigaction(SIGBUS, &guard_before, NULL);
-}
-
-/* Guard map[0..len) with `jump`, or no more (NULL). */
-static void shrink_guard(void *map, size_t len, sigjmp_buf *jump)
-{
-	if (jump) {
-		struct sigaction sa = { .sa_sigaction = on_bus, .sa_flags = SA_SIGINFO };
-		sigemptyset(&sa.sa_mask);
-		guard_from = map;
-		guard_to = guard_from + len;
-		guard_thread = pthread_self();
-		guard_jump = jump;
-		sigaction(SIGBUS, &sa, &guard_before);
-	} else {
-		guard_jump = NULL;
-		sigaction(SIGBUS, &guard_before, NULL);
-	}
-}
-
+/* --- A file, and one that shrinks while it is mapped (guard.h) --- */
 
 /* The mapped file (in[0..size), `lead` bytes into the mapping `map`) on
  * the threads of `r`; returns as jobs_format() does. */
