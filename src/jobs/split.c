@@ -331,6 +331,16 @@ static size_t walk_jsonc(struct splitter *s, size_t from, long want, unsigned ch
 	return SPLIT_NOT_YET;
 }
 
+/* Where a walk stopped, in s: block `pos`, with the carries and depth
+ * from the blocks before it. */
+static inline void stand_at(struct splitter *s, size_t pos, struct carries c, long depth)
+{
+	s->pos = pos;
+	s->in_string = c.in_string;
+	s->escaped = c.escaped;
+	s->depth = depth;
+}
+
 /* splitter_next() for one way of building the masks: NAME, compiled for
  * TARGET, with GET_MASKS for a whole block; JSONC (a constant) walks the
  * blocks that hold comments apart and takes only clean cuts.  The blocks
@@ -366,10 +376,7 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 			struct carries next = c;                                      \
 			OUTSIDE_STRINGS(&next, &m, PARITY);                           \
 			if (JSONC && (s->comment != NO_COMMENT || m.slash)) {         \
-				s->pos = pos;                                         \
-				s->in_string = c.in_string;                           \
-				s->escaped = c.escaped;                               \
-				s->depth = depth;                                     \
+				stand_at(s, pos, c, depth);                           \
 				size_t at_ = walk_jsonc(s, from, want, cut);          \
 				if (at_ != SPLIT_NOT_YET)                             \
 					return at_;                                   \
@@ -408,17 +415,10 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 			depth = d;                                                    \
 			c = next;                                                     \
 		}                                                                     \
-		s->pos = pos;                                                         \
-		s->in_string = c.in_string;                                           \
-		s->escaped = c.escaped;                                               \
-		s->depth = depth;                                                     \
-		continue;                                                             \
 	stop:                                                                         \
-		s->pos = pos;                                                         \
-		s->in_string = c.in_string;                                           \
-		s->escaped = c.escaped;                                               \
-		s->depth = depth;                                                     \
-		return found;                                                         \
+		stand_at(s, pos, c, depth);                                           \
+		if (p < end)    /* at `until`, or at a cut */                         \
+			return found;                                                 \
 	}                                                                             \
 	return s->n;                                                                  \
 }
