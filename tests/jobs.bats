@@ -411,3 +411,33 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	grep -qE 'clone3?\(' trace || { echo "no thread started"; return 1; }
 	! grep -qE '^[0-9]+ +read\(0, "' trace || { echo "read on one thread"; return 1; }
 }
+
+@test "an array of long elements on lines of their own: cut at those lines, read from part way of a file, and by the scan after a line that only looks like one" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# elements of 2,000 lines each; in the second file, from the 21st
+	# on, lines inside elements that look like an element's first: the
+	# threads find the first cut there wrong and leave the rest to the
+	# scan, which reads 256 KiB at a time
+	py 'import sys
+el = ["  {\n" + ",\n".join("    \"k%d\": [%d, \"x,]\"]" % (j, i) for j in range(2000)) + "\n  }"
+      for i in range(40)]
+open(sys.argv[1], "w").write("\"skip me\"\n[\n" + ",\n".join(el) + "\n]\n")
+for i in range(20, 40):
+    for j in range(100, 2000, 100):
+        el[i] = el[i].replace("    \"k%d\"" % j, "  \"k%d\"" % j)
+open(sys.argv[2], "w").write("\"skip me\"\n[\n" + ",\n".join(el) + "\n]\n")' arr.json odd.json
+	[ "$(wc -c <arr.json)" -gt 1000000 ]
+	for f in arr.json odd.json; do
+		{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <"$f"
+		{ head -n 1 >/dev/null; JFMT_JOBS_BLOCK=65536 strace -f -qq -o trace \
+			-e trace=clone,clone3,read,pread64 "$JFMT" -j2 -c >got; } <"$f"
+		same_bytes want got
+		grep -qE 'clone3?\(' trace || { echo "$f: no thread started"; return 1; }
+		! grep -qE '^[0-9]+ +read\(0, "' trace || { echo "$f: read on one thread"; return 1; }
+		# the search for the next element's line reads 16 KiB first
+		grep -qE 'pread64\(0, .*, 16384, [0-9]+\)' trace ||
+			{ echo "$f: not cut at lines"; return 1; }
+	done
+	grep -qE 'pread64\(0, .*, 262144, [0-9]+\)' trace || { echo "odd.json: no scan"; return 1; }
+}

@@ -23,6 +23,14 @@ load test_helper
 	esac
 }
 
+@test "the element lines of -j: found in memory or read in windows from a file, as a byte-at-a-time reading finds them" {
+	build_unit lines_check
+	run "$T/lines_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "checked: "*" searches, in memory and read in windows" ]]
+}
+
 @test "the cut scan of -j: every version, in memory or read in windows from a file, agrees with a byte-at-a-time walk" {
 	build_unit split_check
 	run "$T/split_check"

@@ -4,8 +4,9 @@
  * A stream of values is cut after a newline outside every value, one
  * top-level array at a comma between its elements.  Input in whole lines
  * (JSON Lines, or an array with each element on lines of its own,
- * indented as the first) is cut at such lines, found with memchr; other
- * input by the structural scan (split.h).  The whole-lines guess is made
+ * indented as the first) is cut at such lines, found with memchr, or for
+ * an array's elements, in windows read from the file 16 bytes at a time;
+ * other input by the structural scan (split.h).  The whole-lines guess is made
  * from the input's start, against the scan; a chunk that then fails to
  * parse sends the rest to the scan (cutter_scan_from()).  Input that may
  * hold comments, or whose blank lines are kept, goes to the scan from the
