@@ -441,3 +441,32 @@ open(sys.argv[2], "w").write("\"skip me\"\n[\n" + ",\n".join(el) + "\n]\n")' arr
 	done
 	grep -qE 'pread64\(0, .*, 262144, [0-9]+\)' trace || { echo "odd.json: no scan"; return 1; }
 }
+
+@test "by default, a file of 4 to 16 MiB of long plain strings takes one thread; one dense with tokens, or -j N, several" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# prose: a quote or comma every 60 bytes or so; records: every few
+	py 'import sys
+words = ["naïve", "über", "天気", "λόγος", "north", "data", "año", "москва"]
+prose = ["%d %s" % (i, " ".join(words[(i * 7 + k) % 8] for k in range(24))) for i in range(40000)]
+text = "[" + ",".join("\"%s\"" % p for p in prose) + "]"
+open(sys.argv[1], "w").write(text)
+open(sys.argv[2], "w").write("".join("{\"id\":%d,\"v\":[%d,%d],\"k\":\"x\"}\n" % (i, i, -i)
+                             for i in range(160000)))' prose.json records.json
+	for f in prose.json records.json; do
+		size=$(wc -c <"$f")
+		[ "$size" -gt $((4 << 20)) ] && [ "$size" -lt $((16 << 20)) ] ||
+			{ echo "$f: $size bytes"; return 1; }
+	done
+	"$JFMT" -c -j1 prose.json >want
+	strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c prose.json >got
+	same_bytes want got
+	! grep -qE 'clone3?\(' trace || { echo "prose.json: threads started"; return 1; }
+	strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c -j2 prose.json >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "prose.json -j2: no thread started"; return 1; }
+	"$JFMT" -c -j1 records.json >want
+	strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -c records.json >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "records.json: no thread started"; return 1; }
+}

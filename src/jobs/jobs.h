@@ -52,6 +52,10 @@
  * size up: below it, starting threads costs more than it gains. */
 #define JOBS_MIN_INPUT ((size_t)4 << 20)
 
+/* ... and below this size, only if its formatting costs enough a byte:
+ * not for one that is mostly long plain strings (jobs.c). */
+#define JOBS_LIGHT_MAX ((size_t)16 << 20)
+
 /* The largest and smallest chunk: an input is cut into about
  * JOBS_CHUNKS_PER_JOB chunks per thread, so that the threads end together. */
 #define JOBS_BLOCK_MAX ((size_t)1 << 20)
