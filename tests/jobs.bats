@@ -470,3 +470,24 @@ open(sys.argv[2], "w").write("".join("{\"id\":%d,\"v\":[%d,%d],\"k\":\"x\"}\n" %
 	same_bytes want got
 	grep -qE 'clone3?\(' trace || { echo "records.json: no thread started"; return 1; }
 }
+
+@test "a text sequence that may hold comments takes one thread: an RS inside a comment, from a pipe in small parts, says what one thread says" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# records, then one with a control character and a comment left
+	# open across an RS, then two left open at an RS and at the end
+	for i in $(seq 50); do printf '\036{"a":%d}\n' "$i"; done >seq.json
+	printf '\036\005\202]\377\377\377/* <\n\033\033\036\033\004 {\036[' >>seq.json
+	run "$JFMT" -c --comments -k -j1 <seq.json
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" >want
+	[ "$(grep -c 'unexpected record ends' want)" -eq 2 ]
+	for block in 1 8; do
+		run bash -c "cat seq.json | JFMT_JOBS_BLOCK=$block strace -f -qq -o trace \
+			-e trace=clone,clone3 '$JFMT' -c --comments -k -j3"
+		[ "$status" -eq 1 ]
+		printf '%s\n' "$output" >got
+		same_bytes want got
+		! grep -qE 'clone3?\(' trace || { echo "block $block: threads started"; return 1; }
+	done
+}

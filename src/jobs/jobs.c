@@ -114,6 +114,17 @@ static int light_file(int fd, off_t start)
 	return tokens * LIGHT_SPACING < (size_t)n;
 }
 
+/* Whether the input that `c` looked at is a text sequence (RFC 7464)
+ * that may hold comments: one thread formats it.  An RS inside a comment
+ * ends the record, and what the reader then makes of the rest depends on
+ * where its reads end, so that a part formatted on the threads and the
+ * rest by one thread could differ from one thread's run (a fuzzed input
+ * did, from a pipe in parts of 24 bytes). */
+static int one_sequence(const struct jobs *j, const struct cutter *c)
+{
+	return c->seq && j->comments;
+}
+
 static size_t chunk_size(const struct jobs *j, size_t size, unsigned threads)
 {
 	if (j->block)
@@ -141,6 +152,8 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 			unsigned threads)
 {
 	cutter_init(&r->cut, in, size, j->clean);
+	if (one_sequence(j, &r->cut))
+		return 0;
 	r->block = chunk_size(j, size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
@@ -291,6 +304,8 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	read_ahead(j, fd, &eof, AHEAD_FIRST);
 	j->ahead_cap = cap;
 	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
+	if (one_sequence(j, &r.cut))
+		goto one_thread;
 	if (r.cut.array) {
 		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
 		    (threads = threads_for(j, j->ahead_len)) > 1 &&
