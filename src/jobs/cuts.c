@@ -2,7 +2,6 @@
 #include "jobs/cuts.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include "base/cpu.h"
 #include "read/blocks.h"
@@ -101,12 +100,8 @@ static size_t next_candidate(const struct cutter *r, size_t from, size_t stop)
 			return i < lim - from ? from + i : stop;
 		}
 		size_t len = lim - from + skip < want ? lim - from + skip : want;
-		size_t got = 0;
-		ssize_t k = 0;
-		while (got < len && (k = pread(r->fd, r->window + got, len - got,
-					       (off_t)(r->file_at + (long long)(from + got)))) > 0)
-			got += (size_t)k;
-		if (got < len) {        /* short: the mapping says why */
+		if (split_read(r->fd, r->file_at + (long long)from, r->window, len) < len) {
+			/* short: the mapping says why */
 			size_t i = line_candidate(r->in + from, lim - from, skip);
 			return i < lim - from ? from + i : stop;
 		}
@@ -134,8 +129,8 @@ static size_t element_line(const struct cutter *r, size_t from, size_t until)
 		if (at >= stop)
 			return stop < n ? SPLIT_NOT_YET : n;
 		from = at + 1;
-		/* most lines are deeper inside an element: one byte says so */
-		if (n - from <= k || blank(p[from + k]) || memcmp(p + from, r->indent, k) != 0)
+		/* (the candidate has p[from + k] within the input, not blank) */
+		if (memcmp(p + from, r->indent, k) != 0)
 			continue;
 		while (at > 0 && (p[at - 1] == ' ' || p[at - 1] == '\t' || p[at - 1] == '\r'))
 			at--;

@@ -13,6 +13,7 @@
  */
 #include "jobs/split.h"
 
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -157,6 +158,17 @@ void splitter_read_file(struct splitter *s, int fd, long long at, unsigned char 
 	s->window_from = s->window_len = 0;
 }
 
+size_t split_read(int fd, long long at, unsigned char *buf, size_t n)
+{
+	size_t got = 0;
+	ssize_t k;
+
+	while (got < n && ((k = pread(fd, buf + got, n - got, (off_t)(at + (long long)got))) > 0 ||
+			   (k < 0 && errno == EINTR)))
+		got += k > 0 ? (size_t)k : 0;
+	return got;
+}
+
 /* The bytes from s->pos on, *len of them, where the scan walks them: where
  * p holds them, or in the window, read there from the file if it does not
  * hold s->pos yet. */
@@ -169,11 +181,7 @@ static inline const unsigned char *span_at(struct splitter *s, size_t *len)
 		return s->p + s->pos;
 	if (s->pos < s->window_from || s->pos >= s->window_from + s->window_len) {
 		size_t want = left < SPLIT_WINDOW ? left : SPLIT_WINDOW;
-		size_t got = 0;
-		ssize_t k = 0;
-		while (got < want && (k = pread(s->fd, s->window + got, want - got,
-						(off_t)(s->file_at + (long long)(s->pos + got)))) > 0)
-			got += (size_t)k;
+		size_t got = split_read(s->fd, s->file_at + (long long)s->pos, s->window, want);
 		s->window_from = s->pos;
 		s->window_len = got;
 		if (got < want) {       /* short: the mapping says why */
