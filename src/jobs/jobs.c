@@ -1,13 +1,12 @@
-/* jobs.c - jfmt -j: whether an input is formatted on several threads, on
- * how many, in what chunks; a file mapped, a pipe read ahead a part at a
- * time (the threads and the writing in order are pool.h's).  See jobs.h. */
+/* jobs.c - jfmt -j: an input on several threads, a file mapped, a pipe
+ * read ahead a part at a time (how many threads and what chunks are
+ * plan.h's, the threads and the writing in order pool.h's).  See jobs.h. */
 #include "jobs/jobs.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <setjmp.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -57,62 +56,7 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
 	};
 }
 
-/* --- Deciding --- */
-
-/* The CPUs this process may run on (taskset), at least 1. */
-static unsigned online_cpus(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-		return (unsigned)CPU_COUNT(&set);
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
-}
-
-/* How many threads for `size` bytes of input; 1: not worth it. */
-static unsigned threads_for(const struct jobs *j, size_t size)
-{
-	if (j->want > 1)
-		return j->want;
-	if (size < JOBS_MIN_INPUT && !j->block)
-		return 1;
-	unsigned n = online_cpus();
-	return n < JOBS_MAX ? n : JOBS_MAX;
-}
-
-/* What of a file's start light_file() reads, and how far apart its
- * quotes, commas, colons and backslashes are there at most on average in
- * input that pays for the threads. */
-#define LIGHT_SAMPLE ((size_t)16 << 10)
-#define LIGHT_SPACING 24
-
-/* Whether file `fd` from `start` on is mostly long plain strings, which
- * one thread copies at several GB/s: below JOBS_LIGHT_MAX, starting the
- * threads, the scan for the cuts and the threads' second read of the
- * input then cost about what they save.  In turns on two CPUs,
- * mixed_prose and cjk_prose (a quote, comma, colon or backslash every 34
- * and 36 bytes) took 1.10x and 1.05x the time of -j1 at 4 MiB, 0.95x and
- * 0.97x at 8 MiB, 0.89x at 16 MiB; where 4 MiB of JSON Lines (one every
- * 5 bytes) took 0.74x, 6 MiB of big.json's elements (every 9) 0.82x and
- * 4 MiB of dense escapes (every 4) 0.64x.  Read, not looked at where it
- * is mapped: the mapping's first faults cost more. */
-static int light_file(int fd, off_t start)
-{
-	static const unsigned char token[256] = { ['"'] = 1, [','] = 1, [':'] = 1, ['\\'] = 1 };
-	unsigned char buf[LIGHT_SAMPLE];
-	ssize_t n;
-	size_t tokens = 0;
-
-	do
-		n = pread(fd, buf, sizeof buf, start);
-	while (n < 0 && errno == EINTR);
-	if (n <= 0)
-		return 0;
-	for (ssize_t i = 0; i < n; i++)
-		tokens += token[buf[i]];
-	return tokens * LIGHT_SPACING < (size_t)n;
-}
+/* --- Deciding (plan.h) --- */
 
 /* Whether the input that `c` looked at is a text sequence (RFC 7464)
  * that may hold comments: one thread formats it.  An RS inside a comment
@@ -125,15 +69,6 @@ static int one_sequence(const struct jobs *j, const struct cutter *c)
 	return c->seq && j->comments;
 }
 
-static size_t chunk_size(const struct jobs *j, size_t size, unsigned threads)
-{
-	if (j->block)
-		return j->block;
-	size_t b = size / ((size_t)threads * JOBS_CHUNKS_PER_JOB);
-	if (b < JOBS_BLOCK_MIN)
-		return JOBS_BLOCK_MIN;
-	return b > JOBS_BLOCK_MAX ? JOBS_BLOCK_MAX : b;
-}
 /* One input on threads started for it. */
 static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 {
@@ -154,7 +89,7 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 	cutter_init(&r->cut, in, size, j->clean);
 	if (one_sequence(j, &r->cut))
 		return 0;
-	r->block = chunk_size(j, size, threads);
+	r->block = j->block ? j->block : plan_chunk(size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
 	size_t first = size > r->block ?
@@ -274,7 +209,7 @@ static int read_whole(struct jobs *j, int fd, int *eof)
 static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		       enum exit_status *status, struct read_resume *at)
 {
-	unsigned threads = j->want > 1 ? j->want : online_cpus();
+	unsigned threads = j->want > 1 ? j->want : plan_cpus();
 	size_t block = j->block ? j->block : JOBS_BLOCK_MAX;
 	int eof = 0, seq = 0, result = 0;
 	struct run r;
@@ -308,7 +243,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		goto one_thread;
 	if (r.cut.array) {
 		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
-		    (threads = threads_for(j, j->ahead_len)) > 1 &&
+		    (threads = plan_threads(j->want, j->ahead_len, j->block != 0)) > 1 &&
 		    format_whole(j, name, j->ahead, j->ahead_len, -1, 0, 0, out, &r, threads) > 0) {
 			*status = EXIT_OK;
 			return 1;
@@ -428,10 +363,10 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	if (start < 0 || st.st_size <= start)
 		return 0;
 	size_t size = (size_t)(st.st_size - start);
-	unsigned threads = threads_for(j, size);
+	unsigned threads = plan_threads(j->want, size, j->block != 0);
 	if (threads <= 1)
 		return 0;
-	if (j->want == 0 && !j->block && size < JOBS_LIGHT_MAX && light_file(fd, start))
+	if (j->want == 0 && !j->block && size < JOBS_LIGHT_MAX && plan_light(fd, start))
 		return 0;
 
 	/* mapped from the page that holds `start` */

@@ -31,9 +31,10 @@
  * reader's blocks; at most JOBS_SLOTS_PER_JOB chunks per thread (pool.h)
  * are out at once, each with its formatted text.
  *
- * jobs.c decides and reads, pool.c has the threads and the writing in
- * order, cuts.c where the chunks end (split.c, the structural scan),
- * worker.c one thread's formatting.
+ * jobs.c maps and reads, plan.c decides how many threads and what
+ * chunks, pool.c has the threads and the writing in order, cuts.c where
+ * the chunks end (split.c, the structural scan), worker.c one thread's
+ * formatting.
  */
 #ifndef JFMT_JOBS_H
 #define JFMT_JOBS_H
@@ -42,25 +43,9 @@
 
 #include "base/fbuffer.h"
 #include "base/status.h"
+#include "jobs/plan.h"
 #include "read/read.h"
 #include "style/options.h"
-
-/* The most threads -j takes. */
-#define JOBS_MAX 256
-
-/* Without -j, an input is formatted on several threads only from this
- * size up: below it, starting threads costs more than it gains. */
-#define JOBS_MIN_INPUT ((size_t)4 << 20)
-
-/* ... and below this size, only if its formatting costs enough a byte:
- * not for one that is mostly long plain strings (jobs.c). */
-#define JOBS_LIGHT_MAX ((size_t)16 << 20)
-
-/* The largest and smallest chunk: an input is cut into about
- * JOBS_CHUNKS_PER_JOB chunks per thread, so that the threads end together. */
-#define JOBS_BLOCK_MAX ((size_t)1 << 20)
-#define JOBS_BLOCK_MIN ((size_t)256 << 10)
-#define JOBS_CHUNKS_PER_JOB 8
 
 /* If no cut comes within this many chunks' worth of the start, the input
  * is one value that does not split: one thread formats it. */

@@ -1,0 +1,43 @@
+/* plan.h - jfmt -j's plan for one input (jobs.h): on how many threads it
+ * is formatted, and in chunks of what size.
+ */
+#ifndef JFMT_PLAN_H
+#define JFMT_PLAN_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The most threads -j takes. */
+#define JOBS_MAX 256
+
+/* Without -j, an input is formatted on several threads only from this
+ * size up: below it, starting threads costs more than it gains. */
+#define JOBS_MIN_INPUT ((size_t)4 << 20)
+
+/* ... and below this size, only if its formatting costs enough a byte:
+ * not for one that is mostly long plain strings (plan_light()). */
+#define JOBS_LIGHT_MAX ((size_t)16 << 20)
+
+/* The largest and smallest chunk: an input is cut into about
+ * JOBS_CHUNKS_PER_JOB chunks per thread, so that the threads end together. */
+#define JOBS_BLOCK_MAX ((size_t)1 << 20)
+#define JOBS_BLOCK_MIN ((size_t)256 << 10)
+#define JOBS_CHUNKS_PER_JOB 8
+
+/** The CPUs this process may run on (taskset), at least 1. */
+unsigned plan_cpus(void);
+
+/** How many threads for `size` bytes of input, with -j `want` (0: none
+ * given); `any_size`: however small it is (chunks set for a test).  1:
+ * not worth it. */
+unsigned plan_threads(unsigned want, size_t size, int any_size);
+
+/** Whether file `fd` from offset `start` on is mostly long plain strings,
+ * told from its first bytes: below JOBS_LIGHT_MAX, one thread formats it
+ * about as fast as several. */
+int plan_light(int fd, off_t start);
+
+/** The chunks of `size` bytes of input on `threads` threads. */
+size_t plan_chunk(size_t size, unsigned threads);
+
+#endif
