@@ -15,14 +15,14 @@
  * SAMPLE_MAX bytes, up to SAMPLE_LINES of them and at least one, are
  * where the scan cuts too.  Its elements may be long: a search for the
  * next one from a chunk's nominal end reads through windows, 16 bytes at
- * a time (next_candidate()), and cut big.json (184 elements, up to 2.2 MB
+ * a time (lines_in()), and cut big.json (184 elements, up to 2.2 MB
  * each, 91 chunks of 1 MiB and more) in 20 ms, against 44 ms by the scan,
  * and its pretty form in 40 ms, against 71 ms.  (A newline at a time,
  * with memchr through the mapping, that took 64 ms.) */
 #define SAMPLE_LINES 16
 #define SAMPLE_MAX ((size_t)1 << 20)
 
-/* The first read of a search for an element line (next_candidate()).
+/* The first read of a search for element lines (lines_grow()).
  * (A check of the search sets it smaller, to cross its edges often.) */
 #ifndef LINES_WINDOW_MIN
 #define LINES_WINDOW_MIN ((size_t)16 << 10)
@@ -55,9 +55,9 @@ void cutter_read_file(struct cutter *c, int fd, long long at, unsigned char *win
 
 /* The first i below n with p[i] a newline and p[i + skip] above a space,
  * or n; p[n + skip - 1] is the last byte read.  A line that begins an
- * element (element_line()) has such a newline before it, `skip` being its
- * indentation and one; in pretty JSON, most lines are deeper and have a
- * space there, so that few newlines are looked at again. */
+ * element (element_comma()) has such a newline before it, `skip` being
+ * its indentation and one; in pretty JSON, most lines are deeper and have
+ * a space there, so that few newlines are looked at again. */
 static size_t line_candidate(const unsigned char *p, size_t n, size_t skip)
 {
 	size_t i = 0;
@@ -80,38 +80,65 @@ static size_t line_candidate(const unsigned char *p, size_t n, size_t skip)
 	return n;
 }
 
-/* The first newline from `from` on, before `stop`, that may begin an
- * element line (line_candidate()); `stop` if there is none.  Read from
- * the file in windows, when the scan reads it (cutter_read_file()), that
- * grow from LINES_WINDOW_MIN: a chunk of short lines ends within a few
- * of them, one of long elements may be megabytes on; walked where they
- * are mapped, the lines of long elements cost a fault a page. */
-static size_t next_candidate(const struct cutter *r, size_t from, size_t stop)
+/* Where the newline at `nl` begins an element line: `indent` after it
+ * (the candidate test has seen a byte that is not blank past it), and
+ * before it a comma at `lo` or later, then nothing but spaces, tabs and
+ * CRs.  Returns the comma's offset, or NO_LINE. */
+#define NO_LINE SIZE_MAX
+static size_t element_comma(const struct cutter *r, size_t nl, size_t lo)
+{
+	const unsigned char *p = r->in;
+
+	if (memcmp(p + nl + 1, r->indent, r->indent_len) != 0)
+		return NO_LINE;
+	while (nl > lo && (p[nl - 1] == ' ' || p[nl - 1] == '\t' || p[nl - 1] == '\r'))
+		nl--;
+	return nl > lo && p[nl - 1] == ',' ? nl - 1 : NO_LINE;
+}
+
+/* in[from..from + len), read from the file into the window when the scan
+ * reads it (cutter_read_file()): walked where they are mapped, the lines
+ * of long elements cost a fault a page.  A short read (the file shrank)
+ * leaves them to the mapping, which says why. */
+static const unsigned char *line_bytes(const struct cutter *r, size_t from, size_t len)
+{
+	if (r->window && split_read(r->fd, r->file_at + (long long)from, r->window, len) == len)
+		return r->window;
+	return r->in + from;
+}
+
+/* The comma of the first element line whose newline is in [from, to),
+ * at `lo` or later; NO_LINE if there is none.  The bytes looked at,
+ * to - from and the indentation, are at most a window; `to` leaves room
+ * for the indentation and a byte before the input's end. */
+static size_t lines_in(const struct cutter *r, size_t from, size_t to, size_t lo)
+{
+	size_t skip = r->indent_len + 1, n = to - from;
+	const unsigned char *w = line_bytes(r, from, n + skip);
+
+	for (size_t i = 0; (i += line_candidate(w + i, n - i, skip)) < n; i++) {
+		size_t comma = element_comma(r, from + i, lo);
+		if (comma != NO_LINE)
+			return comma;
+	}
+	return NO_LINE;
+}
+
+/* The last offset where an element line's newline may be: the
+ * indentation and a byte must follow it. */
+static size_t lines_limit(const struct cutter *r)
 {
 	size_t skip = r->indent_len + 1;
-	size_t lim = r->size > skip ? r->size - skip : 0;   /* none after it */
-	size_t want = LINES_WINDOW_MIN;
 
-	if (lim > stop)
-		lim = stop;
-	while (from < lim) {
-		if (!r->window) {
-			size_t i = line_candidate(r->in + from, lim - from, skip);
-			return i < lim - from ? from + i : stop;
-		}
-		size_t len = lim - from + skip < want ? lim - from + skip : want;
-		if (split_read(r->fd, r->file_at + (long long)from, r->window, len) < len) {
-			/* short: the mapping says why */
-			size_t i = line_candidate(r->in + from, lim - from, skip);
-			return i < lim - from ? from + i : stop;
-		}
-		size_t i = line_candidate(r->window, len - skip, skip);
-		if (i < len - skip)
-			return from + i;
-		from += len - skip;
-		want = want * 2 < SPLIT_WINDOW ? want * 2 : SPLIT_WINDOW;
-	}
-	return stop;
+	return r->size > skip ? r->size - skip : 0;
+}
+
+/* The first read of a search for element lines grows from this to
+ * SPLIT_WINDOW: a chunk of short lines ends within a few of them, one of
+ * long elements may be megabytes on. */
+static size_t lines_grow(size_t want)
+{
+	return want * 2 < SPLIT_WINDOW ? want * 2 : SPLIT_WINDOW;
 }
 
 /* Where a line of the input begins an element of the top array (whole
@@ -120,24 +147,19 @@ static size_t next_candidate(const struct cutter *r, size_t from, size_t stop)
  * r->size if none, SPLIT_NOT_YET if none before `until`. */
 static size_t element_line(const struct cutter *r, size_t from, size_t until)
 {
-	const unsigned char *p = r->in;
-	size_t n = r->size, k = r->indent_len, start = from;
-	size_t stop = until < n ? until + 1 : n;
+	size_t n = r->size, lim = lines_limit(r), skip = r->indent_len + 1;
+	size_t stop = until < n ? until + 1 : n, want = LINES_WINDOW_MIN;
 
-	while (from < n) {
-		size_t at = next_candidate(r, from, stop);
-		if (at >= stop)
-			return stop < n ? SPLIT_NOT_YET : n;
-		from = at + 1;
-		/* (the candidate has p[from + k] within the input, not blank) */
-		if (memcmp(p + from, r->indent, k) != 0)
-			continue;
-		while (at > 0 && (p[at - 1] == ' ' || p[at - 1] == '\t' || p[at - 1] == '\r'))
-			at--;
-		if (at > start && p[at - 1] == ',')
-			return at - 1;
+	if (lim > stop)
+		lim = stop;
+	for (size_t at = from; at < lim; want = lines_grow(want)) {
+		size_t to = lim - at > want - skip ? at + want - skip : lim;
+		size_t c = lines_in(r, at, to, from);
+		if (c != NO_LINE)
+			return c;
+		at = to;
 	}
-	return n;
+	return stop < n ? SPLIT_NOT_YET : n;
 }
 
 /* The end of the chunk whose cut is looked for from `from`: after its
