@@ -191,15 +191,55 @@ RS=$'\x1e'
 	run -1 --separate-stderr jfmt_in $'1\n[2, /* a \x1e */ 4]\n3\n' -k --comments --seq -c
 	[ "$output" = $'\x1e1\n\x1e3' ]
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:2:10: a comment holding an RS byte"* ]]
-	# a comment in a record being skipped runs past an RS: the next
-	# record begins there, as it does without --comments
-	local opts
+	# an RS ends its record before anything is read of it, and so a
+	# comment open in it: the records after it are read as they are
+	# without --comments (a comment of a skipped record hides nothing)
+	run -1 --separate-stderr jfmt_in $'\x1e[x // a \x1e b\n2\n' -c
+	[ "$output" = "" ]
+	[ "${stderr_lines[3]}" = "jfmt: <stdin>:1:12: unknown word 'b' (JSON has true, false and null)" ]
+	local plain1=$stderr
+	run -1 --separate-stderr jfmt_in $'\x1e[x /* \xff \x1e */ 3\n\x1e4\n' -c
+	[ "$output" = "4" ]
+	[ "${stderr_lines[3]}" = "jfmt: <stdin>:1:12: unexpected '*'" ]
+	local plain2=$stderr opts
 	for opts in "--comments --seq" "--strip-comments --seq" "--comments" "--strip-comments"; do
 		run -1 --separate-stderr jfmt_in $'\x1e[x // a \x1e b\n2\n' -c $opts
-		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e')2" ]
+		[ "$output" = "" ]
+		[ "$stderr" = "$plain1" ]
 		run -1 --separate-stderr jfmt_in $'\x1e[x /* \xff \x1e */ 3\n\x1e4\n' -c $opts
-		[ "${#stderr_lines[@]}" -eq 3 ]
-		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e3\n\x1e4' || printf '3\n4')" ]
+		[ "$output" = "$([[ $opts == *--seq ]] && printf '\x1e')4" ]
+		[ "$stderr" = "$plain2" ]
+	done
+}
+
+@test "a text sequence with --comments: an RS ends a comment; one left open is an error, and the next record is read" {
+	# a block comment open at an RS is not closed: its record is
+	# skipped, the next one read (as at the end of the input)
+	run -1 --separate-stderr jfmt_in $'\x1e1\n\x1e[2, /* c \x1e 3 */ 4]\n\x1e5\n' --comments -c
+	[ "${stderr_lines[0]}" = "jfmt: <stdin>:2:6: comment is not closed (no */ before the record ends at RS)" ]
+	[ "${stderr_lines[3]}" = "jfmt: <stdin>:2:15: unexpected '*'" ]
+	[ "${#stderr_lines[@]}" -eq 6 ]
+	# (the 3 before the error is written, as it is without --comments)
+	[ "$output" = $'1\n3\n5' ]
+	# a line comment ends at an RS as at a line end: no error
+	run -0 --separate-stderr jfmt_in $'\x1e[1] // one\x1e2\n' --comments --seq -c
+	[ "$output" = $'\x1e[1]/* one */\n\x1e2' ]
+	[ "$stderr" = "" ]
+	run -0 --separate-stderr jfmt_in $'\x1e[1] // one\x1e2\n' --comments
+	[ "$output" = $'[\n  1\n] // one\n2' ]
+	# where the reads of a pipe end changes nothing (but how much of a
+	# line the message can show)
+	printf '\x1e{"a":0}\n\x1e/* x \x1e {\x1e[' >seq.json
+	run -1 --separate-stderr "$JFMT" --comments -c seq.json
+	local want=$output want_err
+	want_err=$(grep '^jfmt:' <<<"$stderr")
+	[ "${stderr_lines[0]}" = "jfmt: seq.json:2:2: comment is not closed (no */ before the record ends at RS)" ]
+	[ "$(wc -l <<<"$want_err")" -eq 3 ]
+	local cut
+	for cut in 3 12 14 16; do
+		run -1 --separate-stderr bash -c "{ head -c $cut seq.json; sleep 0.1; tail -c +$((cut + 1)) seq.json; } | '$JFMT' --comments -c --stdin-filename=seq.json"
+		[ "$output" = "$want" ]
+		[ "$(grep '^jfmt:' <<<"$stderr")" = "$want_err" ] || { echo "cut at $cut: $stderr"; return 1; }
 	done
 }
 

@@ -59,11 +59,13 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
 /* --- Deciding (plan.h) --- */
 
 /* Whether the input that `c` looked at is a text sequence (RFC 7464)
- * that may hold comments: one thread formats it.  An RS inside a comment
- * ends the record, and what the reader then makes of the rest depends on
- * where its reads end, so that a part formatted on the threads and the
- * rest by one thread could differ from one thread's run (a fuzzed input
- * did, from a pipe in parts of 24 bytes). */
+ * that may hold comments: one thread formats it.  The reader ends a
+ * comment at an RS (jsonc.h); the cut scan (split.h) reads comments as
+ * JSONC does, over an RS, and would take the text after an RS inside a
+ * comment for comment too.  Where that held a value cut short, a part
+ * formatted on the threads and the rest by one thread gave other
+ * messages than one thread's run (a fuzzed input, from a pipe in parts
+ * of 24 bytes).  Rare input, not worth a scan that knows records. */
 static int one_sequence(const struct jobs *j, const struct cutter *c)
 {
 	return c->seq && j->comments;

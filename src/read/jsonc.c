@@ -18,6 +18,8 @@ struct jsonc_entry {
 };
 
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
+static const char msg_unclosed_record[] =
+	"comment is not closed (no */ before the record ends at RS)";
 static const char msg_slash[] = "'/' does not start a comment (// or /*)";
 static const char msg_utf8[] = "invalid UTF-8 in comment";
 static const char msg_rs[] =
@@ -63,6 +65,7 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
 	j->keep = keep;
 	j->keep_blank = keep_blank;
 	j->no_rs = no_rs;
+	j->seq = 0;
 	j->blank_queued = 0;
 	j->seen = 0;
 	j->in_string = j->escaped = 0;
@@ -160,17 +163,27 @@ static int after_value(unsigned char last)
 /* End of the comment starting at p[i] ('/' with p[i+1] '/' or '*'), or 0
  * when it does not end in p[0..len).  A // comment ends before its line
  * end: a line feed, or a carriage return, alone or before one (as VS
- * Code reads JSONC; report/window.c ends it the same way). */
-static size_t comment_end(const unsigned char *p, size_t len, size_t i, int at_end)
+ * Code reads JSONC; report/window.c ends it the same way).  In a text
+ * sequence, an RS ends either kind first (*rs: at p[end], before a block
+ * comment's close). */
+static size_t comment_end(const struct jsonc *j, const unsigned char *p, size_t len, size_t i,
+			  int at_end, int *rs)
 {
+	*rs = 0;
 	if (p[i + 1] == '/') {
 		for (size_t k = i + 2; k < len; k++)
-			if (p[k] == '\n' || p[k] == '\r')
+			if (p[k] == '\n' || p[k] == '\r' || (p[k] == SKIP_RS && j->seq))
 				return k;
 		return at_end ? len : 0;
 	}
 	const unsigned char *e = memmem(p + i + 2, len - i - 2, "*/", 2);
-	return e ? (size_t)(e - p) + 2 : 0;
+	size_t close = e ? (size_t)(e - p) : len;
+	const unsigned char *r = j->seq ? memchr(p + i + 2, SKIP_RS, close - i - 2) : NULL;
+	if (r) {
+		*rs = 1;
+		return (size_t)(r - p);
+	}
+	return e ? close + 2 : 0;
 }
 
 /* Pass the comment at p[i..end), which begins where the line state says:
@@ -263,13 +276,15 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 				bad_comment(j, p, i, i + 1, res, msg_slash, base + i);
 				return;
 			}
-			size_t end = comment_end(p, len, i, at_end);
+			int at_rs;
+			size_t end = comment_end(j, p, len, i, at_end, &at_rs);
 			if (end == 0 && !at_end) {
 				hold = i;
 				break;
 			}
-			if (end == 0) {
-				bad_comment(j, p, i, len, res, msg_unclosed, base + i);
+			if (end == 0 || at_rs) {
+				bad_comment(j, p, i, end ? end : len, res,
+					    at_rs ? msg_unclosed_record : msg_unclosed, base + i);
 				return;
 			}
 			size_t n = end - i;

@@ -16,6 +16,12 @@
  * held back: the reader feeds what comes before it, and passes it again
  * with more input after it.  At the end of the input, an unclosed block
  * comment or a lone '/' is an error at its first byte.
+ *
+ * In a text sequence (RFC 7464) an RS byte ends the record it is in
+ * before anything is read of it, so it ends a comment too: a line comment
+ * as a line end does, a block comment not closed yet as the end of the
+ * input does (an error).  The records after it are read as they would
+ * be alone, wherever the reads of the input end.
  */
 #ifndef JFMT_JSONC_H
 #define JFMT_JSONC_H
@@ -35,6 +41,8 @@ struct jsonc {
 	int keep;                       /* queue the comments */
 	int keep_blank;                 /* queue blank lines as entries */
 	int no_rs;                      /* a comment holding RS is an error */
+	int seq;                        /* the input is a text sequence: an RS
+					 * ends the record, and a comment in it */
 	int blank_queued;               /* one is queued since the last token
 					 * or comment */
 	unsigned long long seen;        /* comments passed, queued or not */
@@ -78,6 +86,12 @@ void jsonc_release(struct jsonc *j);
  * a text sequence, sink.writes_records).
  */
 void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no_rs);
+
+/** The input is a text sequence, or not (it starts with RS). */
+static inline void jsonc_set_seq(struct jsonc *j, int seq)
+{
+	j->seq = seq;
+}
 
 /**
  * Pass p[0..len), which starts at input offset `base` right after what

@@ -304,7 +304,6 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->feed_off = ps->fed_end = 0;
 	ps->completing = 0;
 	ps->seen_text = ps->after_values = 0;
-	ps->seq = seq;
 	ps->skipping = ps->invalid = ps->record_text = 0;
 	between_init(&ps->between, ps->allow_comments);
 	ps->values = 0;
@@ -315,6 +314,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->error = NULL;
 	jsonc_reset(&ps->jsonc, ps->allow_comments, ps->sink.keep_comments,
 		    ps->sink.keep_blank_lines, ps->sink.writes_records);
+	parser_set_seq(ps, seq);
 	reset_sink(ps);
 	new_parser(ps);
 }

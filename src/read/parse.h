@@ -111,6 +111,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 static inline void parser_set_seq(struct parser *ps, int seq)
 {
 	ps->seq = seq;
+	jsonc_set_seq(&ps->jsonc, seq);
 }
 
 /** Look for unpaired surrogate escapes in the new part of the current

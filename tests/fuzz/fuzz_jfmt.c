@@ -551,11 +551,23 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* Whether doc is read as an RFC 7464 text sequence: an RS first, after
+ * a byte order mark if there is one. */
+static int text_sequence(const uint8_t *doc, size_t len)
+{
+	if (len >= 3 && memcmp(doc, "\xef\xbb\xbf", 3) == 0) {
+		doc += 3;
+		len -= 3;
+	}
+	return len > 0 && doc[0] == 0x1e;
+}
+
 /* The next comment in p[*i..n) outside strings: sets its text (without
- * the delimiters) and returns 1, or 0 at the end. */
+ * the delimiters) and returns 1, or 0 at the end.  In a text sequence an
+ * RS ends a comment, closed or not. */
 static int next_comment(const uint8_t *p, size_t n, size_t *i, const uint8_t **t, size_t *tn)
 {
-	int in_string = 0;
+	int in_string = 0, seq = text_sequence(p, n);
 
 	while (*i < n) {
 		uint8_t c = p[(*i)++];
@@ -572,17 +584,19 @@ static int next_comment(const uint8_t *p, size_t n, size_t *i, const uint8_t **t
 			in_string = 1;
 		} else if (c == '/' && *i < n && (p[*i] == '/' || p[*i] == '*')) {
 			int block = p[(*i)++] == '*';
-			size_t start = *i, end;
-			const uint8_t *e = NULL;
+			size_t start = *i, end, to = n;
+			const uint8_t *e = NULL, *rs = seq ? memchr(p + start, 0x1e, n - start) : NULL;
+			if (rs)
+				to = (size_t)(rs - p);
 			if (block) {
-				e = memmem(p + start, n - start, "*/", 2);
+				e = memmem(p + start, to - start, "*/", 2);
 			} else {        /* a // comment ends at LF or CR */
-				for (size_t k = start; k < n && !e; k++)
+				for (size_t k = start; k < to && !e; k++)
 					if (p[k] == '\n' || p[k] == '\r')
 						e = p + k;
 			}
-			end = e ? (size_t)(e - p) : n;
-			*i = e ? end + (block ? 2 : 0) : n;
+			end = e ? (size_t)(e - p) : to;
+			*i = e ? end + (block ? 2 : 0) : to;
 			*t = p + start;
 			*tn = end - start;
 			return 1;
@@ -782,17 +796,6 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 		run_release(&one);
 		i = end + 1;
 	}
-}
-
-/* Whether doc is read as an RFC 7464 text sequence: an RS first, after
- * a byte order mark if there is one. */
-static int text_sequence(const uint8_t *doc, size_t len)
-{
-	if (len >= 3 && memcmp(doc, "\xef\xbb\xbf", 3) == 0) {
-		doc += 3;
-		len -= 3;
-	}
-	return len > 0 && doc[0] == 0x1e;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
