@@ -108,6 +108,19 @@ def jsonc_inputs(vals):
         elems.append('  ' + text)
     ins['jsonc-array'] = '[\n' + ',\n'.join(elems) + ',\n]\n'
     ins['jsonc-array-compact'] = commented(dumps(vals, False))
+    # a text sequence: comments in records, after their values, and in
+    # two places one that an RS ends, open (an error) or a line comment
+    recs = []
+    for i, v in enumerate(vals):
+        text = commented(dumps(v, rng.random() < 0.5))
+        if rng.random() < 0.3:
+            text += ' ' + rng.choice(COMMENTS)
+        if i in (20, 41):
+            text += ' /* open' if i == 20 else ' // to the RS'
+        recs.append('\x1e' + text + ('' if i in (20, 41) else '\n'))
+    # ... and a record that breaks, then one cut short, in a comment
+    # that an RS ends
+    ins['jsonc-seq'] = ''.join(recs) + '\x1e\x05]/* <\n\x1e {\x1e['
     return ins
 
 
@@ -223,6 +236,17 @@ def main():
                     bad += 1
                     print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 %s < %s (a pipe)' %
                           (block, ' '.join(lay), name))
+        # a text sequence with comments that an RS ends, from a pipe in
+        # parts of every size
+        with open(paths['jsonc-seq'], 'rb') as f:
+            data = f.read()
+        for block in BLOCKS:
+            want = located(run(['-j1', '--comments', '-c'], stdin=data))
+            got = located(run(['-j3', '--comments', '-c'], block, stdin=data))
+            if want != got:
+                bad += 1
+                print('differs: JFMT_JOBS_BLOCK=%s jfmt -j3 --comments -c < jsonc-seq '
+                      '(a pipe)' % block)
         # --check, -l, -d, and -i on copies: the same words and files
         import shutil
         names = ['ndjson', 'array-pretty', 'bad-line', 'array-compact']

@@ -58,19 +58,6 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
 
 /* --- Deciding (plan.h) --- */
 
-/* Whether the input that `c` looked at is a text sequence (RFC 7464)
- * that may hold comments: one thread formats it.  The reader ends a
- * comment at an RS (jsonc.h); the cut scan (split.h) reads comments as
- * JSONC does, over an RS, and would take the text after an RS inside a
- * comment for comment too.  Where that held a value cut short, a part
- * formatted on the threads and the rest by one thread gave other
- * messages than one thread's run (a fuzzed input, from a pipe in parts
- * of 24 bytes).  Rare input, not worth a scan that knows records. */
-static int one_sequence(const struct jobs *j, const struct cutter *c)
-{
-	return c->seq && j->comments;
-}
-
 /* One input on threads started for it. */
 static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 {
@@ -89,8 +76,6 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 			unsigned threads)
 {
 	cutter_init(&r->cut, in, size, j->clean);
-	if (one_sequence(j, &r->cut))
-		return 0;
 	r->block = j->block ? j->block : plan_chunk(size, threads);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
@@ -241,8 +226,6 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	read_ahead(j, fd, &eof, AHEAD_FIRST);
 	j->ahead_cap = cap;
 	cutter_init(&r.cut, j->ahead, j->ahead_len, j->clean);
-	if (one_sequence(j, &r.cut))
-		goto one_thread;
 	if (r.cut.array) {
 		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
 		    (threads = plan_threads(j->want, j->ahead_len, j->block != 0)) > 1 &&
