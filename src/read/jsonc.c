@@ -165,7 +165,8 @@ static int after_value(unsigned char last)
  * end: a line feed, or a carriage return, alone or before one (as VS
  * Code reads JSONC; report/window.c ends it the same way).  In a text
  * sequence, an RS ends either kind first (*rs: at p[end], before a block
- * comment's close). */
+ * comment's close), where report/window.c, which knows no records, reads
+ * on. */
 static size_t comment_end(const struct jsonc *j, const unsigned char *p, size_t len, size_t i,
 			  int at_end, int *rs)
 {
