@@ -62,3 +62,16 @@ size_t plan_chunk(size_t size, unsigned threads)
 		return JOBS_BLOCK_MIN;
 	return b > JOBS_BLOCK_MAX ? JOBS_BLOCK_MAX : b;
 }
+
+/* A cut at whole lines is looked for from a chunk's end on, through the
+ * rest of the element or value there, which in an array of long elements
+ * is often most of one (cuts.c reads it all).  Where that was more than
+ * half a chunk, chunks twice as long halve what is read for each byte
+ * cut.  big.json (elements of up to 2.2 MB) was read 54% over again in
+ * chunks of 1 MiB, 9% in chunks of 2 MiB (91 chunks either way, the
+ * longest 2.4 MB): -c took 0.559x the time of -j1, and then 0.541x (in
+ * turns, 21 rounds).  Inputs of short lines never grow theirs. */
+size_t plan_grow(size_t block, size_t past, size_t max)
+{
+	return past > block / 2 && block * 2 <= max ? block * 2 : block;
+}

@@ -24,6 +24,10 @@
 #define JOBS_BLOCK_MIN ((size_t)256 << 10)
 #define JOBS_CHUNKS_PER_JOB 8
 
+/* Where the elements or values are long, a chunk grows to at most this
+ * many times its planned size (plan_grow()). */
+#define JOBS_BLOCK_GROWTH 4
+
 /** The CPUs this process may run on (taskset), at least 1. */
 unsigned plan_cpus(void);
 
@@ -39,5 +43,10 @@ int plan_light(int fd, off_t start);
 
 /** The chunks of `size` bytes of input on `threads` threads. */
 size_t plan_chunk(size_t size, unsigned threads);
+
+/** The size of the chunks after one of `block` bytes whose cut, at a
+ * whole line (cuts.h), was found `past` bytes beyond its end: larger if
+ * that is far, up to `max`. */
+size_t plan_grow(size_t block, size_t past, size_t max);
 
 #endif

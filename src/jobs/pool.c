@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "jobs/plan.h"
 
 /* The input read is let go of this much at a time. */
 #define LET_GO_STRIDE ((size_t)8 << 20)
@@ -42,7 +43,10 @@ static void hand_out(struct run *r, struct chunk *c)
 	size_t at = n;
 
 	if (n - r->next > r->block) {
-		at = cutter_next(&r->cut, r->next + r->block, SIZE_MAX);
+		size_t end = r->next + r->block;
+		at = cutter_next(&r->cut, end, SIZE_MAX);
+		if (r->cut.lines && at < n)
+			r->block = plan_grow(r->block, at - end, r->block_max);
 		if (at < n && !r->cut.array && cutter_blank_from(&r->cut, at))
 			at = n;
 		/* an array's last chunk, with its end, is never empty: the

@@ -54,7 +54,8 @@ struct run {
 	struct thread *threads;
 	unsigned nthreads;
 	struct cutter cut;
-	size_t block;
+	size_t block;           /* the chunks' size */
+	size_t block_max;       /* ... and what it may grow to (plan.h) */
 	size_t next;            /* where the next chunk starts */
 	size_t written;         /* chunks written */
 	unsigned started;       /* threads running (pool_start()) */
