@@ -493,7 +493,7 @@ open(sys.argv[2], "w").write("".join("{\"id\":%d,\"v\":[%d,%d],\"k\":\"x\"}\n" %
 	done
 }
 
-@test "an array of elements longer than half a chunk: larger chunks, fewer cuts looked for, one thread's bytes and messages" {
+@test "elements and values longer than half a chunk, from a file or a pipe: larger chunks, fewer cuts looked for, one thread's bytes and messages" {
 	need_cmd strace python3
 	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
 	# a short first element (the lines are checked within 1 MiB), then
@@ -523,6 +523,20 @@ open(sys.argv[2], "w").write(text[:-100000])' long.json cut.json
 		echo "$opts: $searches cuts looked for"
 		[ "$searches" -ge 1 ] && [ "$searches" -le 4 ]
 	done
+	# from a pipe: the array read whole, and its elements as JSON Lines
+	"$JFMT" -j1 -c long.json >want
+	"$JFMT" -j2 -c <long.json >got
+	same_bytes want got
+	# (twice over: a pipe takes threads only past its first part,
+	# 16 MiB for two threads)
+	py 'import json, sys
+for v in json.load(open(sys.argv[1]))[1:] * 2:
+    print(json.dumps(v))' long.json >long.ndjson
+	[ "$(wc -c <long.ndjson)" -gt $((16 << 20)) ]
+	"$JFMT" -j1 long.ndjson >want
+	cat long.ndjson | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -j2 >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "JSON Lines from a pipe: no thread started"; return 1; }
 	run "$JFMT" -j1 -c cut.json
 	[ "$status" -eq 1 ]
 	printf '%s\n' "$output" >want
