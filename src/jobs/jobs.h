@@ -48,11 +48,8 @@
 #include "style/options.h"
 
 /* If no cut comes within this many chunks' worth of the start, the input
- * is one value that does not split: one thread formats it.  The scan that
- * finds out is time lost where it does not: deep.json (5 MB, one object)
- * took 1.028x the time of -j1 with 4 chunks, 1.004x with 2 (40 rounds
- * in turns; 135.1 M and 134.2 M instructions against 132.8 M). */
-#define JOBS_FIRST_CUT_CHUNKS 2
+ * is one value that does not split: one thread formats it. */
+#define JOBS_FIRST_CUT_CHUNKS 4
 
 /* A pipe is read ahead up to this much while one value does not end;
  * with -j N, a top-level array from a pipe is read whole if it is no
