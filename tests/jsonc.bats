@@ -205,6 +205,23 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	[ "$(grep -c '^jfmt: ' <<<"$stderr")" -eq 1 ]
 }
 
+@test "--seq -c: comments on lines of their own between records end their line, so that each RS begins one" {
+	# the RS after them began no line, and the output did not read back
+	fmt_is $'\x1e1\n// hi\n\x1e"b"\n' $'\x1e1\n/* hi */\n\x1e"b"\n' --comments --seq -c
+	fmt_is $'\x1e1\n// a\n/* b */\n\x1e2\n' $'\x1e1\n/* a *//* b */\n\x1e2\n' --comments --seq -c
+	# read back as a text sequence, with -k as the fuzzer found it
+	local in=$'\x1e1\n// x \x12"\n\x1e"b"\n\n' out
+	out=$(printf '%s' "$in" | "$JFMT" -c --comments --seq -k)
+	printf '%s\n' "$out" | "$JFMT" --check -c --comments --seq
+	# one the same line as the value, a comment stays there; at the
+	# start of the output, after the first RS; pretty, on its line
+	fmt_is $'\x1e1 // hi\n\x1e2\n' $'\x1e1/* hi */\n\x1e2\n' --comments --seq -c
+	fmt_is $'// hi\n1\n2\n' $'\x1e/* hi */1\n\x1e2\n' --comments --seq -c
+	fmt_is $'\x1e1\n// hi\n\x1e2\n' $'\x1e1\n// hi\n\x1e2\n' --comments --seq
+	# without --seq, compact output keeps them on the value's line
+	fmt_is $'1\n// hi\n2\n' $'1\n/* hi */2\n' --comments -c
+}
+
 @test "--seq: a comment holding an RS byte is an error, as it would begin a record; without --seq it is kept" {
 	local want="jfmt: <stdin>:1:6: a comment holding an RS byte (0x1e) cannot be written in a text sequence (--seq); use --strip-comments to drop comments"
 	local in=$'/* a \x1e b */ 1\n' opts

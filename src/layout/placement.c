@@ -149,8 +149,11 @@ int place_top(struct formatter *f)
 {
 	if (!top_comments(f, 1))
 		return 0;
-	/* compact output keeps the comments before a value on its line */
-	if (f->top_line == TOP_DOC || (f->top_line == TOP_LEAD && !f->opt->compact))
+	/* compact output keeps the comments before a value on its line, but
+	 * a record separator to come (--seq) must begin one */
+	int separator = f->opt->seq && !f->record_open;
+	if (f->top_line == TOP_DOC ||
+	    (f->top_line == TOP_LEAD && (!f->opt->compact || separator)))
 		fbuffer_append_char(f->out, STYLE_EOL);
 	f->top_line = TOP_NONE;
 	return 1;
