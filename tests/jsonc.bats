@@ -213,7 +213,7 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	local in=$'\x1e1\n// x \x12"\n\x1e"b"\n\n' out
 	out=$(printf '%s' "$in" | "$JFMT" -c --comments --seq -k)
 	printf '%s\n' "$out" | "$JFMT" --check -c --comments --seq
-	# one the same line as the value, a comment stays there; at the
+	# on the same line as the value, a comment stays there; at the
 	# start of the output, after the first RS; pretty, on its line
 	fmt_is $'\x1e1 // hi\n\x1e2\n' $'\x1e1/* hi */\n\x1e2\n' --comments --seq -c
 	fmt_is $'// hi\n1\n2\n' $'\x1e/* hi */1\n\x1e2\n' --comments --seq -c
