@@ -108,16 +108,20 @@ def jsonc_inputs(vals):
         elems.append('  ' + text)
     ins['jsonc-array'] = '[\n' + ',\n'.join(elems) + ',\n]\n'
     ins['jsonc-array-compact'] = commented(dumps(vals, False))
-    # a text sequence: comments in records, after their values, and in
-    # two places one that an RS ends, open (an error) or a line comment
-    recs = []
+    # a text sequence: comments in records, before and after their
+    # values, one record of a comment alone, and in two places one that
+    # an RS ends, open (an error) or a line comment
+    recs = ['\x1e// a record of a comment alone\n' if i == 30 else '' for i in range(len(vals))]
     for i, v in enumerate(vals):
         text = commented(dumps(v, rng.random() < 0.5))
         if rng.random() < 0.3:
             text += ' ' + rng.choice(COMMENTS)
+        if rng.random() < 0.2:
+            com = rng.choice(COMMENTS)
+            text = com + ('\n' if com.startswith('//') else rng.choice([' ', '\n'])) + text
         if i in (20, 41):
             text += ' /* open' if i == 20 else ' // to the RS'
-        recs.append('\x1e' + text + ('' if i in (20, 41) else '\n'))
+        recs[i] += '\x1e' + text + ('' if i in (20, 41) else '\n')
     # ... and a record that breaks, then one cut short, in a comment
     # that an RS ends
     ins['jsonc-seq'] = ''.join(recs) + '\x1e\x05]/* <\n\x1e {\x1e['

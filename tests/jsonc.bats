@@ -222,6 +222,19 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	fmt_is $'1\n// hi\n2\n' $'1\n/* hi */2\n' --comments -c
 }
 
+@test "a comment after a record's RS begins its line, as after a newline: it is not moved onto the record before" {
+	# it was written after the value of the record before, on its line
+	local in=$'\x1e{"a":0}\n\x1e// c\n[1]\n'
+	fmt_is "$in" $'{\n  "a": 0\n}\n// c\n[\n  1\n]\n' --comments
+	fmt_is "$in" $'\x1e{\n  "a": 0\n}\n// c\n\x1e[\n  1\n]\n' --comments --seq
+	fmt_is "$in" $'\x1e{"a":0}\n/* c */\n\x1e[1]\n' --comments --seq -c
+	# a record of a comment alone, and a block comment after the RS
+	fmt_is $'\x1e1\n\x1e// c\n\x1e2\n' $'1\n// c\n2\n' --comments
+	fmt_is $'\x1e1\n\x1e/* c */ 2\n' $'1\n/* c */\n2\n' --comments
+	# on several threads in chunks of a byte, the same bytes
+	JFMT_JOBS_BLOCK=1 fmt_is "$in" $'\x1e{\n  "a": 0\n}\n// c\n\x1e[\n  1\n]\n' --comments --seq -j3
+}
+
 @test "--seq: a comment holding an RS byte is an error, as it would begin a record; without --seq it is kept" {
 	local want="jfmt: <stdin>:1:6: a comment holding an RS byte (0x1e) cannot be written in a text sequence (--seq); use --strip-comments to drop comments"
 	local in=$'/* a \x1e b */ 1\n' opts

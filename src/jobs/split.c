@@ -243,7 +243,8 @@ static int space(unsigned char c)
 
 /* Whether JSONC's cut at `at` is clean (split.h): before it, after
  * spaces, the end of a value that no comment follows and no blank line;
- * after it, spaces (in an array, and a line break) and the next value. */
+ * after it, spaces (in an array, and a line break), and the next value or
+ * a record's RS and its value. */
 static int clean_cut(const struct splitter *s, size_t at, size_t comment_end)
 {
 	const unsigned char *p = s->p;
@@ -266,6 +267,12 @@ static int clean_cut(const struct splitter *s, size_t at, size_t comment_end)
 		for (i++; i < s->n && space(p[i]); i++)
 			;
 	}
+	/* a record's RS (a text sequence), and its value: a comment after
+	 * the RS stands in the record, which one thread places by the value
+	 * of the record before */
+	if (i < s->n && p[i] == SKIP_RS)
+		for (i++; i < s->n && space(p[i]); i++)
+			;
 	return i < s->n && (skip_starts_value(p[i]) || p[i] == SKIP_RS);
 }
 

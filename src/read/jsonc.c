@@ -305,6 +305,17 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			i = end;
 			continue;
 		}
+		/* In a text sequence an RS begins a record as a newline begins a
+		 * line: a comment after it stands on a line of its own. */
+		if (c == SKIP_RS && j->seq) {
+			j->awaiting = 0;
+			j->blank_queued = 0;
+			comma = none;
+			j->last = c;
+			j->column++;
+			i++;
+			continue;
+		}
 		if ((c == ']' || c == '}') && comma != none)
 			d[comma] = ' ';
 		comma = none;

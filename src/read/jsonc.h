@@ -21,7 +21,8 @@
  * before anything is read of it, so it ends a comment too: a line comment
  * as a line end does, a block comment not closed yet as the end of the
  * input does (an error).  The records after it are read as they would
- * be alone, wherever the reads of the input end.
+ * be alone, wherever the reads of the input end; a comment right after
+ * the RS stands on a line of its own, as after a newline.
  */
 #ifndef JFMT_JSONC_H
 #define JFMT_JSONC_H
