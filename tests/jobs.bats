@@ -442,6 +442,38 @@ open(sys.argv[2], "w").write("\"skip me\"\n[\n" + ",\n".join(el) + "\n]\n")' arr
 	grep -qE 'pread64\(0, .*, 262144, [0-9]+\)' trace || { echo "odd.json: no scan"; return 1; }
 }
 
+@test "by default, a file of 4 to 16 MiB that begins with an object longer than 16 KiB is not searched for cuts; objects that end sooner, or -j N, are" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# one pretty object (one document), and pretty objects of 2 KB one
+	# after another (a stream), each about 5 MB
+	py 'import json, sys
+rec = lambda i: {"id": i, "name": "item %d" % i, "tags": ["a", "b"], "v": [i, -i, None]}
+one = {"items": [rec(i) for i in range(40000)]}
+open(sys.argv[1], "w").write(" \n" + json.dumps(one, indent=2) + "\n")
+open(sys.argv[2], "w").write("".join(json.dumps({"r": [rec(i * 16 + k) for k in range(16)]}, indent=2) + "\n"
+                             for i in range(2200)))' one.json stream.json
+	for f in one.json stream.json; do
+		size=$(wc -c <"$f")
+		[ "$size" -gt $((4 << 20)) ] && [ "$size" -lt $((16 << 20)) ] ||
+			{ echo "$f: $size bytes"; return 1; }
+		"$JFMT" -j1 "$f" >want
+		# the search walks the file where it is mapped
+		strace -f -qq -o trace -e trace=mmap,clone,clone3 "$JFMT" "$f" >got
+		same_bytes want got
+		if [ "$f" = one.json ]; then
+			! grep -qE "mmap\(NULL, $size, PROT_READ, MAP_PRIVATE, [0-9]+," trace ||
+				{ echo "one.json: mapped and searched"; return 1; }
+			strace -f -qq -o trace -e trace=mmap "$JFMT" -j2 "$f" >got
+			same_bytes want got
+			grep -qE "mmap\(NULL, $size, PROT_READ, MAP_PRIVATE, [0-9]+," trace ||
+				{ echo "one.json -j2: not searched"; return 1; }
+		else
+			grep -qE 'clone3?\(' trace || { echo "stream.json: no thread started"; return 1; }
+		fi
+	done
+}
+
 @test "by default, a file of 4 to 16 MiB of long plain strings takes one thread; one dense with tokens, or -j N, several" {
 	need_cmd strace python3
 	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"

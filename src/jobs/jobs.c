@@ -353,7 +353,7 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	unsigned threads = plan_threads(j->want, size, j->block != 0);
 	if (threads <= 1)
 		return 0;
-	if (j->want == 0 && !j->block && size < JOBS_LIGHT_MAX && plan_light(fd, start))
+	if (j->want == 0 && !j->block && size < JOBS_LIGHT_MAX && plan_one_thread(fd, start))
 		return 0;
 
 	/* mapped from the page that holds `start` */

@@ -15,7 +15,8 @@
 #define JOBS_MIN_INPUT ((size_t)4 << 20)
 
 /* ... and below this size, only if its formatting costs enough a byte:
- * not for one that is mostly long plain strings (plan_light()). */
+ * not for one that is mostly long plain strings or begins with a long
+ * object (plan_one_thread()). */
 #define JOBS_LIGHT_MAX ((size_t)16 << 20)
 
 /* The largest and smallest chunk: an input is cut into about
@@ -36,10 +37,11 @@ unsigned plan_cpus(void);
  * not worth it. */
 unsigned plan_threads(unsigned want, size_t size, int any_size);
 
-/** Whether file `fd` from offset `start` on is mostly long plain strings,
- * told from its first bytes: below JOBS_LIGHT_MAX, one thread formats it
- * about as fast as several. */
-int plan_light(int fd, off_t start);
+/** Whether one thread formats file `fd`, from offset `start` on, about
+ * as fast as several below JOBS_LIGHT_MAX, told from its first 16 KiB:
+ * if they are mostly long plain strings, or an object still open at
+ * their end (most often one document, which does not split). */
+int plan_one_thread(int fd, off_t start);
 
 /** The chunks of `size` bytes of input on `threads` threads. */
 size_t plan_chunk(size_t size, unsigned threads);
