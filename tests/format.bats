@@ -235,6 +235,33 @@ EOF
 	done
 }
 
+@test "-a: long runs of three-byte characters, across the output buffer's refills, come out as json.dumps writes them" {
+	# runs of 1 to 3000 characters, some broken by another length of
+	# character, written eight at a time into what room the buffer has
+	need_cmd python3
+	python3 - <<'EOF'
+import json, random
+rnd = random.Random(5)
+cjk = [chr(c) for c in (0x4e2d, 0x3042, 0x0800, 0xd7ff, 0xe000, 0xff1f, 0x9f8d, 0xac00, 0xffff)]
+other = ['a', ' ', '\u00e9', '\U0001f600', '"', '\n']
+doc = []
+for i in range(400):
+    n = rnd.choice([1, 7, 8, 9, 15, 16, 17, 300, 1000, 3000])
+    s = ''.join(rnd.choice(cjk) for _ in range(n))
+    if i % 3 == 0:
+        k = rnd.randrange(len(s) + 1)
+        s = s[:k] + rnd.choice(other) + s[k:]
+    doc.append(s)
+with open('cjk.json', 'w', encoding='utf-8') as f:
+    f.write(json.dumps(doc, ensure_ascii=False))
+with open('want.json', 'w') as f:
+    f.write(json.dumps(doc, separators=(',', ':')) + '\n')
+EOF
+	"$JFMT" -c -a cjk.json >out.json
+	same_bytes want.json out.json
+	[ "$(wc -c <out.json)" -gt $((1 << 20)) ]
+}
+
 @test "-c of a compact document with no escapes is the document plus a newline" {
 	need_cmd python3
 	python3 - <<'EOF'
