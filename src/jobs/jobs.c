@@ -77,7 +77,7 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 {
 	cutter_init(&r->cut, in, size, j->clean);
 	r->block = j->block ? j->block : plan_chunk(size, threads);
-	r->block_max = j->block ? j->block : r->block * JOBS_BLOCK_GROWTH;
+	r->block_max = plan_block_max(r->block, j->block != 0);
 	r->nthreads = threads;
 	/* one value that does not split: one thread, having lost little */
 	size_t first = size > r->block ?
@@ -244,7 +244,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		goto one_thread;
 	seq = r.cut.seq;
 	r.block = block;
-	r.block_max = j->block ? j->block : block * JOBS_BLOCK_GROWTH;
+	r.block_max = plan_block_max(block, j->block != 0);
 	r.nthreads = threads;
 	for (;;) {
 		size_t end = eof ? j->ahead_len : cutter_last(&r.cut);

@@ -108,6 +108,11 @@ size_t plan_chunk(size_t size, unsigned threads)
 	return b > JOBS_BLOCK_MAX ? JOBS_BLOCK_MAX : b;
 }
 
+size_t plan_block_max(size_t block, int fixed)
+{
+	return fixed ? block : block * JOBS_BLOCK_GROWTH;
+}
+
 /* A cut at whole lines is looked for from a chunk's end on, through the
  * rest of the element or value there, which in an array of long elements
  * is often most of one (cuts.c reads it all).  Where that was more than

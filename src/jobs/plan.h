@@ -46,6 +46,10 @@ int plan_one_thread(int fd, off_t start);
 /** The chunks of `size` bytes of input on `threads` threads. */
 size_t plan_chunk(size_t size, unsigned threads);
 
+/** The most that chunks planned at `block` bytes grow to (plan_grow());
+ * `fixed`: their size was set for a test, and they do not grow. */
+size_t plan_block_max(size_t block, int fixed);
+
 /** The size of the chunks after one of `block` bytes whose cut, at a
  * whole line (cuts.h), was found `past` bytes beyond its end: larger if
  * that is far, up to `max`. */
