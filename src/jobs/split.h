@@ -13,9 +13,9 @@
  * JSONC, and input whose blank lines are kept (splitter_init()'s
  * `clean`), is scanned so too, but for the
  * blocks that hold a comment or start inside one, which are walked byte
- * by byte; and a cut is taken only where nothing but spaces stands
- * between it and the values on either side, so that each comment and
- * blank line stays with the value it is placed by.
+ * by byte; and a cut is taken only where nothing but spaces (and a
+ * record's RS) stands between it and the values on either side, so that
+ * each comment and blank line stays with the value it is placed by.
  *
  * The scan may read a file's bytes into a window of its own rather than
  * walk them where they are mapped (splitter_read_file()).
