@@ -44,6 +44,7 @@ HDRS := $(wildcard src/*/*.h)
 DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
 	python3 mandoc
 DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace parallel \
+	openssh-client openssh-server \
 	python3-yaml git man-db \
 	clang libclang-rt-14-dev valgrind \
 	hyperfine gnuplot-nox \

@@ -2,8 +2,9 @@
 # slow/jobs.bats - -j on inputs of tens of MiB, in their default chunks:
 # the same bytes as -j1, memory bounded by the threads and not by the
 # input; every small generated input cut everywhere in every layout; and
-# jfmt as the per-part step of GNU parallel, whose output must be jfmt's
-# own.  The quick cases are in jobs.bats.
+# jfmt as the per-part step of GNU parallel, on this host and on two hosts
+# over ssh (an sshd of the test's own on localhost), whose output must be
+# jfmt's own.  The quick cases are in jobs.bats.
 
 load ../test_helper
 
@@ -116,6 +117,71 @@ json.dump(recs + recs, open("large.json", "w"), indent=1, ensure_ascii=False)'
 	[ "$status" -eq 1 ]
 	[[ ${stderr_lines[0]} == "jfmt: <stdin>:"* ]]
 	[ "${#lines[@]}" -eq 99999 ]
+}
+
+# sshd_on_localhost: start an sshd of the test's own on 127.0.0.1 that lets
+# this user in with a key made for it, everything in $T/ssh (nothing in
+# ~/.ssh or /etc/ssh is read or changed); set SSH to an ssh command that
+# reaches it under any host name.  Skips where sshd cannot run.
+sshd_on_localhost() {
+	need_cmd ssh ssh-keygen
+	[ -x /usr/sbin/sshd ] || skip "sshd is not installed (apt-get install openssh-server)"
+	local d="$T/ssh" port try
+	mkdir -p "$d" && chmod 700 "$d" || return 1
+	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key" || return 1
+	ssh-keygen -q -t ed25519 -N '' -f "$d/user_key" || return 1
+	cp "$d/user_key.pub" "$d/authorized_keys" || return 1
+	# (run as root, sshd wants its privilege separation directory)
+	[ "$(id -u)" -ne 0 ] || mkdir -p /run/sshd
+	for try in 1 2 3 4 5; do
+		port=$((20000 + RANDOM % 40000))
+		printf '%s\n' "Port $port" "ListenAddress 127.0.0.1" "HostKey $d/host_key" \
+			"AuthorizedKeysFile $d/authorized_keys" "PidFile $d/sshd.pid" \
+			"StrictModes no" "PasswordAuthentication no" \
+			"KbdInteractiveAuthentication no" "UsePAM no" \
+			"PermitRootLogin prohibit-password" >"$d/sshd_config"
+		/usr/sbin/sshd -f "$d/sshd_config" -E "$d/sshd.log" 2>/dev/null && break
+		port=
+	done
+	[ -n "$port" ] || skip "sshd would not start on 127.0.0.1 ($(tail -n 1 "$d/sshd.log"))"
+	printf '%s\n' "Host *" "HostName 127.0.0.1" "Port $port" "User $(id -un)" \
+		"IdentityFile $d/user_key" "IdentitiesOnly yes" "BatchMode yes" \
+		"StrictHostKeyChecking no" "UserKnownHostsFile /dev/null" \
+		"LogLevel ERROR" >"$d/ssh_config"
+	SSH="ssh -F $d/ssh_config"
+	$SSH localhost true ||
+		skip "the sshd on 127.0.0.1 does not let $(id -un) in ($(tail -n 1 "$d/sshd.log"))"
+}
+
+teardown() {
+	[ ! -s "$T/ssh/sshd.pid" ] || kill "$(cat "$T/ssh/sshd.pid")" 2>/dev/null || true
+}
+
+@test "GNU parallel -S host1,host2 over ssh (an sshd on localhost): jfmt's own bytes, a bad record's message and status" {
+	need_cmd parallel
+	parallel --version 2>/dev/null | grep -q 'GNU parallel' ||
+		skip "parallel is not GNU parallel"
+	sshd_on_localhost
+	records big.ndjson 100000
+	"$JFMT" -c big.ndjson >want
+	# two host names, both this machine through its sshd, two jobs each
+	parallel --will-cite --pipepart -a big.ndjson --block 1M -k --ssh "$SSH" \
+		-S 2/host1,2/host2 --joblog log "$JFMT" -c >got
+	same_bytes want got
+	# both hosts formatted parts (the job log's second column)
+	[ "$(awk 'NR > 1 { print $2 }' log | sort -u | tr '\n' ' ')" = "host1 host2 " ] ||
+		{ cat log; return 1; }
+	# a bad record: reported by the part's jfmt through ssh, skipped with
+	# -k, and that part's exit status 1 passed on to parallel's
+	sed -i '5000s/.$/ BAD/' big.ndjson
+	run --separate-stderr parallel --will-cite --pipepart -a big.ndjson --block 1M -k \
+		--ssh "$SSH" -S 2/host1,2/host2 "$JFMT" -c -k
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 99999 ]
+	# (the record is in the first part, whose lines are the file's)
+	"$JFMT" -c -k <big.ndjson >/dev/null 2>want.err || true
+	[ "$stderr" = "$(cat want.err)" ] || { echo "$stderr"; return 1; }
+	[[ ${stderr_lines[0]} == "jfmt: <stdin>:5000:"* ]]
 }
 
 @test "-j1 and -jN agree on output, messages and exit status: generated inputs cut everywhere, every layout" {
