@@ -10,6 +10,7 @@
 
 #include "base/alloc.h"
 #include "base/fbuffer.h"
+#include "base/readat.h"
 
 void compare_start(struct compare *c, int fd, int regular, int keep,
 		   int (*diverge)(void *ctx), void *ctx)
@@ -36,25 +37,11 @@ void compare_release(struct compare *c)
 	c->ilen = c->olen = c->icap = c->ocap = 0;
 }
 
-/* Read up to n bytes of src at input offset `at`; returns how many (fewer
- * only at its end), or -1 with errno set. */
+/* Read up to n bytes of src at input offset `at` (read_at()). */
 static ssize_t read_again(const struct compare *c, void *buf, size_t n,
 			  unsigned long long at)
 {
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = pread(c->src, (char *)buf + got, n - got,
-				  (off_t)(c->base + at + got));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
+	return read_at(c->src, buf, n, (off_t)(c->base + at));
 }
 
 /* Copy the input's first c->off bytes, equal to the output's, to dest. */

@@ -13,11 +13,10 @@
  */
 #include "jobs/split.h"
 
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/cpu.h"
+#include "base/readat.h"
 #include "read/skip.h"
 
 struct masks {
@@ -160,13 +159,9 @@ void splitter_read_file(struct splitter *s, int fd, long long at, unsigned char 
 
 size_t split_read(int fd, long long at, unsigned char *buf, size_t n)
 {
-	size_t got = 0;
-	ssize_t k;
+	ssize_t got = read_at(fd, buf, n, (off_t)at);
 
-	while (got < n && ((k = pread(fd, buf + got, n - got, (off_t)(at + (long long)got))) > 0 ||
-			   (k < 0 && errno == EINTR)))
-		got += k > 0 ? (size_t)k : 0;
-	return got;
+	return got > 0 ? (size_t)got : 0;
 }
 
 /* The bytes from s->pos on, *len of them, where the scan walks them: where

@@ -1,13 +1,12 @@
 /* worker.c - formatting one chunk at a time into memory.  See worker.h. */
 #include "jobs/worker.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "base/readat.h"
 #include "layout/format.h"
 #include "layout/width_format.h"
 
@@ -33,9 +32,7 @@ static ssize_t source_read(void *ctx, unsigned char *buf, size_t n)
 		if (k > n - got)
 			k = n - got;
 		if (s->i == 1 && s->fd >= 0) {
-			ssize_t r = pread(s->fd, buf + got, k, s->at + (off_t)s->off);
-			if (r < 0 && errno == EINTR)
-				continue;
+			ssize_t r = read_at(s->fd, buf + got, k, s->at + (off_t)s->off);
 			if (r <= 0)
 				return got > 0 ? (ssize_t)got : -1;
 			k = (size_t)r;

@@ -12,6 +12,7 @@
  * drawn at random.  Exits 1 at the first disagreement. */
 #define SPLIT_WINDOW ((size_t)192)
 #define LINES_WINDOW_MIN ((size_t)64)
+#include "base/readat.c"
 #include "jobs/split.c"
 #include "jobs/cuts.c"
 #include "report/window.c"

@@ -10,6 +10,7 @@
  * on the memory.  Prints the ways checked; exits 1 at the first
  * disagreement. */
 #define SPLIT_WINDOW ((size_t)192)
+#include "base/readat.c"
 #include "jobs/split.c"
 
 #include <stdio.h>
