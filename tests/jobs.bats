@@ -388,6 +388,55 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	grep -q '^jfmt: nd\.json:' err
 }
 
+# calls_before FILE CALL: how many CALL system calls jfmt -j2 makes before
+# it opens FILE (the dynamic loader's, reading the libraries), so that a
+# fault injected from the next one on hits the input only.
+calls_before() {
+	JFMT_JOBS_BLOCK=4096 strace -f -qq -o calls -e trace=openat,"$2" "$JFMT" -j2 -c "$1" >/dev/null
+	awk -v f="\"$1\"" -v c="$2(" '
+		index($0, "openat(") && index($0, f) { print n + 0; exit }
+		index($0, c) { n++ }' calls
+}
+
+@test "reads that fail under -j: an interrupted one asked again, a failed one read again on one thread, an unreadable file one thread's message" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	ndjson nd.json 3000
+	"$JFMT" -j1 -c nd.json >want
+	local p r
+	p=$(calls_before nd.json pread64)
+	r=$(calls_before nd.json read)
+	# every other read of a chunk interrupted (EINTR): asked again
+	JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=clone,clone3,read,pread64 \
+		-e inject=pread64:error=EINTR:when=$((p + 1))..$((p + 40)) "$JFMT" -j2 -c nd.json >got
+	same_bytes want got
+	threads_used trace
+	grep -qE 'pread64.*EINTR' trace || { echo "no read interrupted"; return 1; }
+	# every read of a chunk failing (EIO): formatted again on one thread,
+	# which reads the file with read(2)
+	JFMT_JOBS_BLOCK=4096 strace -f -qq -o trace -e trace=pread64 \
+		-e inject=pread64:error=EIO:when=$((p + 1))+ "$JFMT" -j2 -c nd.json >got
+	same_bytes want got
+	grep -qE 'pread64.*EIO' trace || { echo "no read failed"; return 1; }
+	# no read of the file succeeds: one thread's message and status, and
+	# -o leaves its file as it was, no temporary file beside it
+	echo old >out
+	run --separate-stderr strace -f -qq -o /dev/null -e trace=read \
+		-e inject=read:error=EIO:when=$((r + 1))+ "$JFMT" -j1 -c nd.json -o out
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "jfmt: nd.json: Input/output error"$'\n'"jfmt: out: not written" ] ||
+		{ echo "$stderr"; return 1; }
+	[ "$(cat out)" = old ]
+	local one=$stderr
+	run --separate-stderr env JFMT_JOBS_BLOCK=4096 strace -f -qq -o /dev/null \
+		-e trace=read,pread64 -e inject=read:error=EIO:when=$((r + 1))+ \
+		-e inject=pread64:error=EIO:when=$((p + 1))+ "$JFMT" -j2 -c nd.json -o out
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "$one" ] || { echo "$stderr"; return 1; }
+	[ "$(cat out)" = old ]
+	[ "$(ls -A | sort | tr '\n' ' ')" = "calls got nd.json out trace want " ] || { ls -A; return 1; }
+}
+
 @test "standard input that is a file read from part way: from there on" {
 	ndjson nd.json 1500
 	{ head -n 1 >/dev/null; "$JFMT" -j1 -c >want; } <nd.json
