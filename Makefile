@@ -18,10 +18,12 @@ CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
+# libeditorconfig: its header only; jfmt loads the library (dlopen, in
+# glibc's libc since 2.34) when a file has an .editorconfig above it, not
+# at every start (src/cli/editorconfig.c)
 EDITORCONFIG_CFLAGS := $(shell pkg-config --cflags editorconfig 2>/dev/null)
-EDITORCONFIG_LIBS   := $(shell pkg-config --libs editorconfig 2>/dev/null || echo -leditorconfig)
 # -pthread: -j's threads (src/jobs/)
-JFMT_LIBS := $(YAJL_LIBS) $(EDITORCONFIG_LIBS) -pthread
+JFMT_LIBS := $(YAJL_LIBS) -pthread
 # CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
 # flags among them); what jfmt itself needs comes on top.
 JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS)

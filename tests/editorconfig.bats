@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# tests/editorconfig.bats - .editorconfig, read through libeditorconfig for
-# each FILE (and standard input with --stdin-filename): indent_style,
+# tests/editorconfig.bats - .editorconfig, read through libeditorconfig
+# (loaded when a file first has one above it) for each FILE (and standard
+# input with --stdin-filename): indent_style,
 # indent_size and tab_width, insert_final_newline; the nearest file wins,
 # root = true stops the search; options on the command line win, and
 # --no-editorconfig turns it off.  Every test's tree has a root = true at
@@ -194,4 +195,57 @@ config() {
 	cmp nofinal.json out
 	"$JFMT" -i a.json
 	run -0 --separate-stderr "$JFMT" --check nofinal.json a.json
+}
+
+# opened TRACE: whether the run traced opened libeditorconfig.
+opened() {
+	grep -q 'libeditorconfig\.so' "$1"
+}
+
+@test "libeditorconfig is loaded for a file with an .editorconfig above it, not at every start" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	mkdir plain styled
+	config styled $'root = true\n[*.json]\nindent_style = tab'
+	put plain/a.json "$DOC"
+	put styled/a.json "$DOC"
+	strace -f -qq -o trace -e trace=openat "$JFMT" -c <plain/a.json >/dev/null
+	! opened trace || { echo "loaded for standard input"; return 1; }
+	# a file with none above it (unless one stands above the scratch
+	# directory, which this test cannot help)
+	local d=$PWD/plain
+	while [ -n "$d" ] && [ ! -e "$d/.editorconfig" ]; do d=${d%/*}; done
+	if [ -z "$d" ] && [ ! -e /.editorconfig ]; then
+		strace -f -qq -o trace -e trace=openat "$JFMT" -c plain/a.json >/dev/null
+		! opened trace || { echo "loaded for plain/a.json"; return 1; }
+	fi
+	strace -f -qq -o trace -e trace=openat "$JFMT" -c --no-editorconfig styled/a.json >/dev/null
+	! opened trace || { echo "loaded with --no-editorconfig"; return 1; }
+	strace -f -qq -o trace -e trace=openat "$JFMT" styled/a.json >got
+	opened trace || { echo "not loaded for styled/a.json"; return 1; }
+	[ "$(cat got)" = "$TABS" ]
+}
+
+@test "a libeditorconfig that cannot be loaded: files with an .editorconfig fail, naming it, exit 3, and are left as they were" {
+	mkdir lib styled
+	: >lib/libeditorconfig.so.0             # not a library
+	config styled $'root = true\n[*.json]\nindent_style = tab'
+	put styled/a.json "$DOC"
+	put styled/b.json "$DOC"
+	why="$PWD/lib/libeditorconfig.so.0: file too short"
+	run --separate-stderr env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" -i styled/a.json styled/b.json
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "jfmt: styled/a.json: .editorconfig: $why (--no-editorconfig leaves it aside)" ]
+	[ "${stderr_lines[1]}" = "jfmt: styled/b.json: .editorconfig: $why (--no-editorconfig leaves it aside)" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "$(cat styled/a.json)" = "$DOC" ] && [ "$(cat styled/b.json)" = "$DOC" ]
+	[ "$(ls -A styled | tr '\n' ' ')" = ".editorconfig a.json b.json " ]
+	# --no-editorconfig, and standard input, need no library
+	run -0 --separate-stderr env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" --no-editorconfig -c styled/a.json
+	[ "$output" = "$DOC" ] && [ -z "$stderr" ]
+	run -0 --separate-stderr env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" -c <styled/a.json
+	[ "$output" = "$DOC" ]
+	# --version says why
+	run -0 env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" --version
+	[ "${lines[1]}" = ".editorconfig: cannot be read ($why): a file with one fails; --no-editorconfig leaves them aside" ]
 }

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <editorconfig/editorconfig.h>
 #include <yajl/yajl_version.h>
 
 #include "base/diag.h"
+#include "cli/editorconfig.h"
 
 /* The Makefile passes the version from the file VERSION; this fallback
  * only names a build made some other way. */
@@ -101,14 +101,15 @@ static _Noreturn void print_and_exit(const char *text)
 
 void cli_print_version(void)
 {
-	char text[256];
-	int v = yajl_version(), major, minor, patch;
-	editorconfig_get_version(&major, &minor, &patch);
-	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n"
-		 ".editorconfig: read (libeditorconfig %d.%d.%d%s); "
-		 "--no-editorconfig turns it off\n", JFMT_VERSION,
-		 v / 10000, v / 100 % 100, v % 100, major, minor, patch,
-		 editorconfig_get_version_suffix());
+	char text[1024], library[512];
+	int v = yajl_version();
+	int loaded = editorconfig_library(library, sizeof library) == 0;
+	snprintf(text, sizeof text, "jfmt %s (yajl %d.%d.%d)\n%s%s%s\n", JFMT_VERSION,
+		 v / 10000, v / 100 % 100, v % 100,
+		 loaded ? ".editorconfig: read (" : ".editorconfig: cannot be read (",
+		 library,
+		 loaded ? "); --no-editorconfig turns it off" :
+		 "): a file with one fails; --no-editorconfig leaves them aside");
 	print_and_exit(text);
 }
 

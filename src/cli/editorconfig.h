@@ -20,6 +20,8 @@
 #ifndef JFMT_EDITORCONFIG_H
 #define JFMT_EDITORCONFIG_H
 
+#include <stddef.h>
+
 #include "base/status.h"
 #include "style/options.h"
 
@@ -36,5 +38,15 @@ struct file_style {
  * parsed, says so, naming `path`, and returns EXIT_IO; else EXIT_OK.
  */
 enum exit_status editorconfig_style(const char *path, struct file_style *st);
+
+/**
+ * The library that reads .editorconfig files, for --version: writes its
+ * name and version into buf ("libeditorconfig 0.12.6") and returns 0, or
+ * why it could not be loaded and returns -1.  The library is loaded the
+ * first time a file has an .editorconfig above it, or here, and not
+ * before; when it cannot be, editorconfig_style() says so, naming the
+ * file, and returns EXIT_IO.
+ */
+int editorconfig_library(char *buf, size_t size);
 
 #endif
