@@ -18,12 +18,15 @@ CFLAGS    ?= -O2
 WARNINGS  := -Wall -Wextra
 YAJL_CFLAGS := $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
-# libeditorconfig: its header only; jfmt loads the library (dlopen, in
-# glibc's libc since 2.34) when a file has an .editorconfig above it, not
-# at every start (src/cli/editorconfig.c)
+# libeditorconfig: its header only; jfmt loads the library (dlopen) when a
+# file has an .editorconfig above it, not at every start
+# (src/cli/editorconfig.c).  dlopen is in glibc's libc since 2.34; before,
+# in libdl (-ldl), which is asked for only where the C library lacks it.
 EDITORCONFIG_CFLAGS := $(shell pkg-config --cflags editorconfig 2>/dev/null)
+DL_LIBS = $(shell echo 'char dlopen(void); int main(void) { return dlopen(); }' | \
+	$(CC) -x c - -o /dev/null 2>/dev/null || echo -ldl)
 # -pthread: -j's threads (src/jobs/)
-JFMT_LIBS := $(YAJL_LIBS) -pthread
+JFMT_LIBS = $(YAJL_LIBS) $(DL_LIBS) -pthread
 # CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
 # flags among them); what jfmt itself needs comes on top.
 JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS)
