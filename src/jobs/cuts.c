@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/cpu.h"
+#include "base/readat.h"
 #include "read/blocks.h"
 #include "read/skip.h"
 #include "report/window.h"
@@ -102,7 +103,8 @@ static size_t element_comma(const struct cutter *r, size_t nl, size_t lo)
  * leaves them to the mapping, which says why. */
 static const unsigned char *line_bytes(const struct cutter *r, size_t from, size_t len)
 {
-	if (r->window && split_read(r->fd, r->file_at + (long long)from, r->window, len) == len)
+	if (r->window && read_at(r->fd, r->window, len, (off_t)(r->file_at + (long long)from)) ==
+	    (ssize_t)len)
 		return r->window;
 	return r->in + from;
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jobs/split.h"
+#include "base/readat.h"
 #include "read/blocks.h"
 
 /* What of a file's start plan_one_thread() reads, and how far apart its
@@ -94,9 +94,9 @@ static int long_object(const unsigned char *p, size_t n)
 int plan_one_thread(int fd, off_t start)
 {
 	unsigned char buf[SAMPLE];
-	size_t n = split_read(fd, (long long)start, buf, sizeof buf);
+	ssize_t n = read_at(fd, buf, sizeof buf, start);
 
-	return light(buf, n) || long_object(buf, n);
+	return n > 0 && (light(buf, (size_t)n) || long_object(buf, (size_t)n));
 }
 
 size_t plan_chunk(size_t size, unsigned threads)

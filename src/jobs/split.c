@@ -157,13 +157,6 @@ void splitter_read_file(struct splitter *s, int fd, long long at, unsigned char 
 	s->window_from = s->window_len = 0;
 }
 
-size_t split_read(int fd, long long at, unsigned char *buf, size_t n)
-{
-	ssize_t got = read_at(fd, buf, n, (off_t)at);
-
-	return got > 0 ? (size_t)got : 0;
-}
-
 /* The bytes from s->pos on, *len of them, where the scan walks them: where
  * p holds them, or in the window, read there from the file if it does not
  * hold s->pos yet. */
@@ -176,13 +169,12 @@ static inline const unsigned char *span_at(struct splitter *s, size_t *len)
 		return s->p + s->pos;
 	if (s->pos < s->window_from || s->pos >= s->window_from + s->window_len) {
 		size_t want = left < SPLIT_WINDOW ? left : SPLIT_WINDOW;
-		size_t got = split_read(s->fd, s->file_at + (long long)s->pos, s->window, want);
+		ssize_t got = read_at(s->fd, s->window, want, (off_t)(s->file_at + (long long)s->pos));
 		s->window_from = s->pos;
-		s->window_len = got;
-		if (got < want) {       /* short: the mapping says why */
-			s->window_len = 0;
+		s->window_len = 0;
+		if (got < (ssize_t)want)        /* short or failed: the mapping says why */
 			return s->p + s->pos;
-		}
+		s->window_len = want;
 	}
 	*len = s->window_from + s->window_len - s->pos;
 	return s->window + (s->pos - s->window_from);

@@ -86,10 +86,6 @@ void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
  */
 void splitter_read_file(struct splitter *s, int fd, long long at, unsigned char *window);
 
-/** Read up to n bytes of file `fd` from offset `at` into buf: as many as
- * it holds there (fewer at its end, or where a read fails). */
-size_t split_read(int fd, long long at, unsigned char *buf, size_t n);
-
 /* What splitter_next() returns when it stopped looking at `until`. */
 #define SPLIT_NOT_YET ((size_t)-1)
 
