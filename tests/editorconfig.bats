@@ -134,6 +134,25 @@ config() {
 	cmp out2 <(printf '[3]\n[1]')
 }
 
+@test "insert_final_newline = false leaves --seq's last record ended: a text sequence ends each with LF" {
+	# jq --seq dropped the last record, which had no line end
+	config . $'root = true\n[*.json]\ninsert_final_newline = false'
+	put a.json '1 2'
+	"$JFMT" --seq a.json >out
+	cmp out <(printf '\x1e1\n\x1e2\n')
+	"$JFMT" -i --seq a.json
+	cmp a.json out
+	run -0 --separate-stderr "$JFMT" --seq --check a.json
+	printf '\x1e1\n\x1e2' >a.json
+	run -1 --separate-stderr "$JFMT" --seq --check a.json
+	# from standard input named by --stdin-filename, and compact
+	printf '[1]' | "$JFMT" --seq -c --stdin-filename=a.json >out
+	cmp out <(printf '\x1e[1]\n')
+	# without --seq, the same file still ends without one
+	"$JFMT" -c a.json >out
+	cmp out <(printf '1\n2')
+}
+
 @test "-r applies each directory's .editorconfig to its files" {
 	config t $'root = true\n[*]\nindent_size = 4\n[b/**]\nindent_style = tab'
 	mkdir -p t/a t/b

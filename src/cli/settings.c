@@ -53,7 +53,9 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 		if (status != EXIT_OK)
 			return status;
 		indentation(cli, &st, &fs->fmt);
-		if (st.final_newline == 0)
+		/* a text sequence ends each record with LF (RFC 7464): a last
+		 * one without it is taken as cut short, and jq --seq drops it */
+		if (st.final_newline == 0 && !fs->fmt.seq)
 			fs->final_newline = 0;
 		if (st.eol >= 0 && !cli->eol_given)
 			fs->fmt.eol = (enum eol_choice)st.eol;
