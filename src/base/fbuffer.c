@@ -21,7 +21,7 @@ void fbuffer_init_fd(struct fbuffer *fb, int fd, char *storage, size_t cap)
 	fb->error = 0;
 	fb->mem = fb->heap = 0;
 	fb->hold_max = fb->committed = 0;
-	fb->streaming = 0;
+	fb->streaming = fb->whole_inputs = 0;
 	fb->written = 0;
 	fb->last = '\n';
 	fb->crlf = 0;
@@ -276,7 +276,7 @@ int fbuffer_abandon(struct fbuffer *fb)
 	} else {
 		fb->len = fb->committed;
 	}
-	fbuffer_commit(fb);
+	fbuffer_commit_input(fb);
 	return partly;
 }
 

@@ -9,7 +9,8 @@
  *    through.  With fbuffer_hold(), each document is held back whole until
  *    fbuffer_commit() says it is complete, up to a bound past which it
  *    streams: a document that turns out invalid is then dropped unwritten
- *    (fbuffer_abandon()).
+ *    (fbuffer_abandon()).  A document is a top-level value, or a whole
+ *    input (fbuffer_hold_inputs()).
  *  - handing its bytes to a function (fbuffer_init_fn()): as bound to a
  *    file descriptor, holding included, but each flush calls the function
  *    instead of write(2) (--check compares the output with the input).
@@ -52,6 +53,8 @@ struct fbuffer {
 			 * holding, so that the slow path sees the bound */
 	size_t committed; /* ptr[0..committed) holds complete documents */
 	int streaming;  /* this document outgrew hold_max: part of it is out */
+	int whole_inputs; /* holding: a document is a whole input, complete
+			 * at fbuffer_commit_input() only (--single) */
 	unsigned long long written; /* bytes handed to write(2) so far */
 	char last;      /* the last byte flushed, '\n' before any */
 	int crlf;       /* bound to fd or a function: each '\n' goes out as
@@ -136,13 +139,31 @@ static inline size_t fbuffer_held_cap(const struct fbuffer *fb)
 	return fb->room - fb->committed > fb->hold_max ? fb->committed + fb->hold_max : fb->room;
 }
 
-/** A document is complete: what is buffered may be written. */
-static inline void fbuffer_commit(struct fbuffer *fb)
+/**
+ * With `on`, hold each input back whole rather than each value in it,
+ * up to the same bound: fbuffer_commit() waits for fbuffer_commit_input().
+ * For --single, where an input holding a second value is invalid whole.
+ */
+static inline void fbuffer_hold_inputs(struct fbuffer *fb, int on)
+{
+	fb->whole_inputs = on;
+}
+
+/** The input is complete: what is buffered may be written. */
+static inline void fbuffer_commit_input(struct fbuffer *fb)
 {
 	fb->committed = fb->len;
 	fb->streaming = 0;
 	if (fb->hold_max)
 		fb->cap = fbuffer_held_cap(fb);
+}
+
+/** A document (a top-level value) is complete: what is buffered may be
+ * written, unless whole inputs are held (fbuffer_hold_inputs()). */
+static inline void fbuffer_commit(struct fbuffer *fb)
+{
+	if (!fb->whole_inputs)
+		fbuffer_commit_input(fb);
 }
 
 /** Write out the complete documents held (the caller may wait now). */

@@ -162,6 +162,9 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 			fbuffer_init_fd(&r->fmt.output, fd, r->storage, OUTPUT_BLOCK);
 		}
 		fbuffer_hold(&r->fmt.output, cli->hold);
+		/* --single: an input with a second value is invalid whole,
+		 * and writes nothing, not even the first */
+		fbuffer_hold_inputs(&r->fmt.output, cli->single);
 		diag_before(settle_output, &r->fmt.output);
 		if (cli->editorconfig && fd >= 0)
 			diag_before(settle_tail, &r->tail);
@@ -237,9 +240,12 @@ static enum exit_status format_one(void *run, const char *path)
 	st = format_file(r, path);
 
 	/* What an invalid document left is dropped, or its line ended if
-	 * part of it is out. */
+	 * part of it is out; a valid input is complete (which --single
+	 * waits for). */
 	if (st != EXIT_OK)
 		fbuffer_abandon(&r->fmt.output);
+	else
+		fbuffer_commit_input(&r->fmt.output);
 	/* what is held back of a file without a final newline goes out
 	 * now, so that the newline that ends it is the one held back */
 	if (!r->cur.final_newline && r->cli->editorconfig) {
