@@ -166,6 +166,19 @@ MEMBERS=$'{\n  // own\n  "a": 1, // end a\n  "b": 2\n}\n'
 	done
 }
 
+@test "in a text sequence the RS takes no column: a block comment's later lines stay put, pass after pass" {
+	# they moved a column left on every pass, and --check failed its own output
+	local in=$'\x1e{ /*\n    x\n      y */\n "f": 1\n}\n'
+	local want=$'\x1e{ /*\n    x\n      y */\n  "f": 1\n}\n'
+	fmt_is "$in" "$want" --comments --seq
+	fmt_is "$want" "$want" --comments --seq
+	fmt_is "$in" "${want#$'\x1e'}" --comments
+	put once.json "$want"
+	jfmt_ok checked --comments --seq --check once.json
+	# a record after another on the same line starts its columns after its RS
+	fmt_is $'\x1e1 \x1e[ /*\n  x */ 2]\n' $'\x1e1\n\x1e[ /*\n  x */\n  2\n]\n' --comments --seq
+}
+
 @test "comments before and after the top-level values are kept" {
 	fmt_is $'/* head */\n[1] // tail\n// foot\n' $'/* head */\n[\n  1\n] // tail\n// foot\n' --comments
 	fmt_is $'/* head */\n[1] // tail\n// foot\n' $'/* head */[1]/* tail */\n/* foot */\n' --comments -c

@@ -306,13 +306,17 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			continue;
 		}
 		/* In a text sequence an RS begins a record as a newline begins a
-		 * line: a comment after it stands on a line of its own. */
+		 * line: a comment after it stands on a line of its own, and the
+		 * columns count from after it, as in the output, where each
+		 * record starts a line after its RS (a comment's later lines
+		 * move by the column of its first: counting the RS moved them
+		 * one column left on every pass). */
 		if (c == SKIP_RS && j->seq) {
 			j->awaiting = 0;
 			j->blank_queued = 0;
 			comma = none;
 			j->last = c;
-			j->column++;
+			j->column = 0;
 			i++;
 			continue;
 		}

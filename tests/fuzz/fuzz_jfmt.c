@@ -33,7 +33,9 @@
  *     (with --comments: both with --strip-comments, so the value is kept);
  *   - with --comments (without --sort-keys), the output holds the input's
  *     comments, in order;
- *   - formatting the output again gives the output (idempotence);
+ *   - formatting the output again gives the output (idempotence); with
+ *     --seq, both the output without its RS bytes and the output as it
+ *     is, a text sequence;
  *   - with --keep-going on input of one value per line, every line that is
  *     valid JSON on its own and begins a value at its first byte comes
  *     out, in order (lines that end inside a
@@ -976,6 +978,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (again.status != EXIT_OK || !same_output(&m, &again))
 		fail("formatting the output again changes it", doc, len, &m, &again);
 	run_release(&again);
+	/* With --seq, the output read back as it is, a text sequence: its
+	 * RS bytes in, where they take no column (a comment's later lines
+	 * are moved by the column of its first). */
+	if (opt.seq) {
+		run_jfmt(&again, &opt, 0, comments, (const uint8_t *)m.out.ptr, m.out.len, 0);
+		if (again.status != EXIT_OK || !same_output(&m, &again))
+			fail("formatting the output again, a text sequence, changes it", doc, len,
+			     &m, &again);
+		run_release(&again);
+	}
 
 	/* (-S moves comments with their members) */
 	if (comments && !opt.sort_keys &&
