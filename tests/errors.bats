@@ -228,6 +228,23 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:6: unexpected end of input" ]
 }
 
+@test "a message at the end of the input shows the read before it, after a long token grew that read" {
+	# a string spanning reads grows its block past 256 KiB (a mapping of
+	# its own); the next read made it the read before, and the read after
+	# that, finding the end of the input, let it go while a message was
+	# still to show it: jfmt died of SIGSEGV
+	py '
+import sys
+head = "[\"" + "x" * 8
+body = "x" * (262144 - 21) + "\"" + ",1" * 10
+sys.stdout.write(head + body + ",2,2,2,2,2,2,2,2,2,2,2,2,2,2, \"ab")' >in.json
+	local st=0
+	pieces 10,65536,65536,65536,65536,33 "$JFMT" -c <in.json >/dev/null 2>err || st=$?
+	[ "$st" -eq 1 ] || { echo "exit $st"; cat err; return 1; }
+	[[ "$(head -n 1 err)" == "jfmt: <stdin>:1:262188: end of input inside "* ]]
+	[ "$(sed -n 2p err)" = '    1,1,1,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2, "ab' ]
+}
+
 @test "empty or blank input: no JSON value, exit 1" {
 	run -1 --separate-stderr jfmt_in ''
 	[[ "${stderr_lines[0]}" == "jfmt: <stdin>:"*"no JSON value"* ]]

@@ -125,16 +125,27 @@ ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
 
 	if (extend && w->cur.p)
 		return extend_read(b, fd, from);
-	if (b->cap[!b->cur] > READ_BLOCK)               /* after a long token */
-		new_block(b, !b->cur);
-
-	unsigned char *buf = b->block[!b->cur];
+	/* After a long token the other block, grown for it, goes back to
+	 * READ_BLOCK bytes; but only once a read brings bytes to put there:
+	 * until then it holds the read before, which a message at the end of
+	 * the input may show (freed first, it was read after its free). */
+	int shrink = b->cap[!b->cur] > READ_BLOCK;
+	unsigned char *buf = shrink ? xalloc_aligned(BLOCK_ALIGN, READ_BLOCK + BLOCKS_SLACK) :
+				      b->block[!b->cur];
 	if (w->cur.p == NULL)
 		n = first_read(b, fd, buf, &skip);
 	else
 		n = read_some(b, fd, buf, READ_BLOCK);
-	if (n <= 0)
+	if (n <= 0) {
+		if (shrink)
+			free(buf);
 		return n;
+	}
+	if (shrink) {
+		free(b->block[!b->cur]);
+		b->block[!b->cur] = buf;
+		b->cap[!b->cur] = READ_BLOCK;
+	}
 	if (w->cur.p) {
 		const struct window_part *old = &w->cur;
 		struct window_part next = {
