@@ -228,6 +228,47 @@ sys.stdout.write(head + "x" + " " * (400000 - len(head) - 2) + "]")' >"$BATS_TES
 	[ "${stderr_lines[0]}" = "jfmt: <stdin>:1:6: unexpected end of input" ]
 }
 
+@test "the end of the input inside a string says where it opened, whatever the size of the input" {
+	# past about 100 KB it said "end of input inside the object": the
+	# last top-level value had ended out of memory, and with it the
+	# point to find the string from
+	py '
+import json, sys
+shapes = {
+    "member": lambda n: "{\"a\": [" + ",".join(str(i) for i in range(n)) + "], \"s\": \"abc",
+    "strings": lambda n: "[" + ",".join(json.dumps("s\\\"%d\\\\" % i) for i in range(n)) + ", \"abc",
+    "nested": lambda n: "[" + ",\n".join("[%d, {\"k\": [\"x\"]}]" % i for i in range(n)) + ", [\"a\\\"bc",
+    "comments": lambda n: "[" + ", // \"\n".join("\"s%d\" /* \" */" % i for i in range(n)) + ", /* x */ \"abc",
+}
+for name, make in shapes.items():
+    for size, n in (("small", 100), ("big", 40000)):
+        text = make(n)
+        assert (len(text) > 200000) == (size == "big"), (name, len(text))
+        q = text.rindex("\"abc") if "\"abc" in text else text.rindex("\"a\\\"bc")
+        line = text.count("\n", 0, q) + 1
+        col = q - (text.rfind("\n", 0, q) + 1) + 1
+        end_line = text.count("\n") + 1
+        end_col = len(text) - (text.rfind("\n") + 1) + 1
+        open("%s-%s.json" % (name, size), "w").write(text)
+        open("%s-%s.want" % (name, size), "w").write(
+            "%d:%d: end of input inside a string (opened at %d:%d)\n" % (end_line, end_col, line, col))
+'
+	local f opts
+	for f in *.json; do
+		opts=-c
+		[[ $f == comments-* ]] && opts="-c --comments"
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr "$JFMT" $opts "$f"
+		[ "${stderr_lines[0]}" = "jfmt: $f:$(cat "${f%.json}.want")" ] ||
+			{ echo "$f: ${stderr_lines[0]}"; return 1; }
+		# handed over in reads of other sizes
+		# shellcheck disable=SC2086
+		pieces 20000,7 "$JFMT" $opts <"$f" >/dev/null 2>err && return 1
+		[ "$(head -n 1 err)" = "jfmt: <stdin>:$(cat "${f%.json}.want")" ] ||
+			{ echo "$f in pieces: $(head -n 1 err)"; return 1; }
+	done
+}
+
 @test "a message at the end of the input shows the read before it, after a long token grew that read" {
 	# a string spanning reads grows its block past 256 KiB (a mapping of
 	# its own); the next read made it the read before, and the read after
@@ -241,7 +282,7 @@ sys.stdout.write(head + body + ",2,2,2,2,2,2,2,2,2,2,2,2,2,2, \"ab")' >in.json
 	local st=0
 	pieces 10,65536,65536,65536,65536,33 "$JFMT" -c <in.json >/dev/null 2>err || st=$?
 	[ "$st" -eq 1 ] || { echo "exit $st"; cat err; return 1; }
-	[[ "$(head -n 1 err)" == "jfmt: <stdin>:1:262188: end of input inside "* ]]
+	[ "$(head -n 1 err)" = "jfmt: <stdin>:1:262188: end of input inside a string (opened at 1:262185)" ]
 	[ "$(sed -n 2p err)" = '    1,1,1,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2, "ab' ]
 }
 

@@ -23,6 +23,14 @@ load test_helper
 	esac
 }
 
+@test "the point kept for messages: found from quote to quote as a byte-at-a-time lexing finds it" {
+	build_unit scope_check
+	run "$T/scope_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "checked: "*" points" ]]
+}
+
 @test "the element lines of -j: found in memory or read in windows from a file, as a byte-at-a-time reading finds them" {
 	build_unit lines_check
 	run "$T/lines_check"

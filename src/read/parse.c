@@ -307,7 +307,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	ps->skipping = ps->invalid = ps->record_text = 0;
 	between_init(&ps->between, ps->allow_comments);
 	ps->values = 0;
-	ps->top_end = ps->member_end = 0;
+	ps->top_end = ps->member_end = ps->scan_from = 0;
 	ps->begun = ps->giving_up = 0;
 	ps->error_at = 0;
 	surrogates_reset(&ps->lone);
@@ -317,6 +317,24 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	parser_set_seq(ps, seq);
 	reset_sink(ps);
 	new_parser(ps);
+}
+
+void parser_window_moves(struct parser *ps)
+{
+	const struct window *w = ps->win;
+	unsigned long long from = ps->top_end > ps->member_end ? ps->top_end : ps->member_end;
+
+	if (ps->scan_from != SCOPE_NONE && ps->scan_from > from)
+		from = ps->scan_from;
+	/* (a value being skipped may be anything: the point after it comes
+	 * when the skip ends, as top_end) */
+	if (ps->skipping || from < window_start(w))
+		ps->scan_from = SCOPE_NONE;
+	else if (from >= w->cur.base)
+		ps->scan_from = from;
+	else
+		ps->scan_from = scope_clean_point(w, from, w->cur.base, window_end(w),
+						  ps->allow_comments);
 }
 
 /* Whether the input held comments and nothing else, and the consumer

@@ -35,6 +35,7 @@
 #include "base/fbuffer.h"
 #include "read/jsonc.h"
 #include "report/parse_error.h"
+#include "report/scope.h"
 #include "base/sink.h"
 #include "base/status.h"
 #include "read/surrogates.h"
@@ -85,6 +86,10 @@ struct parser {
 					 * top-level value: no container open */
 	unsigned long long member_end;  /* input offset just after the last
 					 * value that ended inside an object */
+	unsigned long long scan_from;   /* an offset in memory outside every
+					 * string and comment, or SCOPE_NONE:
+					 * where messages lex from when top_end
+					 * is gone (parser_window_moves()) */
 	int begun;                      /* a top-level value began after top_end, */
 	unsigned long long begin;       /* ... here (its first byte) */
 	unsigned long long error_at;    /* where the last error was reported */
@@ -178,6 +183,16 @@ void parser_passed_over(struct parser *ps, unsigned long long g);
 /** Report `msg` at input offset g (the consumer gives up the value being
  * read first). */
 void parser_report(struct parser *ps, unsigned long long g, const char *msg);
+
+/**
+ * The read before the current one is about to leave memory: keep a point
+ * to lex from for messages (scan_from) in what stays, so that one about
+ * a string left open says where it opened however far back the last
+ * top-level value ended.  Past top_end and member_end, which cost nothing
+ * to keep, the bytes are lexed only where a quote or slash stands
+ * (scope_clean_point()).
+ */
+void parser_window_moves(struct parser *ps);
 
 /** The input has ended: EXIT_OK, or EXIT_INVALID (reported). */
 enum exit_status parser_finish(struct parser *ps);

@@ -18,6 +18,7 @@ static struct place place_of(const struct parser *ps)
 		.comments = ps->allow_comments,
 		.record = ps->seq && !ps->completing,
 		.top_end = ps->top_end,
+		.scan_from = ps->scan_from,
 		.member_end = ps->member_end,
 		.open_kind = ps->sink.innermost(ps->sink.ctx),
 	};

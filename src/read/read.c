@@ -185,7 +185,12 @@ static enum exit_status read_all(struct reader *r, int fd)
 	ssize_t n;
 	size_t from;
 
-	while ((n = blocks_next(&r->in, fd, r->token_open || r->held_back, &from)) > 0) {
+	for (;;) {
+		int extend = r->token_open || r->held_back;
+		if (!extend)    /* the read before goes */
+			parser_window_moves(&r->ps);
+		if ((n = blocks_next(&r->in, fd, extend, &from)) <= 0)
+			break;
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
 		if (r->tap)

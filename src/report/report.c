@@ -35,8 +35,14 @@ static void set_scene(const struct place *pl, struct error_scene *sc)
 	unsigned long long at;
 	struct scope s;
 	char kind;
+	unsigned long long from = pl->top_end;
 
-	scope_scan(w, pl->top_end, sc->at, pl->comments, &s);
+	/* the last top-level value ended before the part in memory: from the
+	 * point the reader kept in it, which tells whether a string or
+	 * comment is open, and the containers opened since */
+	if (from < window_start(w) && pl->scan_from >= window_start(w) && pl->scan_from <= sc->at)
+		from = pl->scan_from;
+	scope_scan(w, from, sc->at, pl->comments, &s);
 	sc->open_kind = pl->open_kind;
 	if (s.in_string || s.in_comment) {
 		sc->in_string = s.in_string;

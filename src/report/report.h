@@ -18,6 +18,10 @@ struct place {
 					 * of a record, not of the input */
 	unsigned long long top_end;     /* an offset between top-level values
 					 * (no container open there) */
+	unsigned long long scan_from;   /* an offset in memory outside every
+					 * string and comment, to lex from when
+					 * top_end is not (scope.h), or
+					 * SCOPE_NONE */
 	unsigned long long member_end;  /* just after the last value that
 					 * ended inside an object */
 	char open_kind;                 /* the innermost container open now:

@@ -66,3 +66,73 @@ int scope_innermost(const struct scope *s, char *kind, unsigned long long *at)
 	*at = s->open_at[s->depth - 1];
 	return 1;
 }
+
+/* The first offset from g below `end` that holds byte c, or `end`.  The
+ * window's two parts are contiguous. */
+static unsigned long long find_byte(const struct window *w, unsigned long long g,
+				    unsigned long long end, unsigned char c)
+{
+	while (g < end) {
+		const struct window_part *part = g < w->cur.base ? &w->prev : &w->cur;
+		size_t at = (size_t)(g - part->base);
+		size_t n = part->len - at;
+		if (n > end - g)
+			n = (size_t)(end - g);
+		const unsigned char *hit = memchr(part->p + at, c, n);
+		if (hit)
+			return part->base + (unsigned long long)(hit - part->p);
+		g += n;
+	}
+	return end;
+}
+
+/* Past the string whose opening quote is at q: just after its closing
+ * quote, or SCOPE_NONE when it does not close before `end`. */
+static unsigned long long string_end(const struct window *w, unsigned long long q,
+				     unsigned long long end)
+{
+	unsigned long long g = q + 1, quote = g;        /* no quote found yet */
+
+	while (g < end) {
+		if (quote <= g && (quote = find_byte(w, g, end, '"')) == end)
+			return SCOPE_NONE;
+		unsigned long long b = find_byte(w, g, quote, '\\');
+		if (b == quote)
+			return quote + 1;
+		g = b + 2;      /* past the escaped byte */
+	}
+	return SCOPE_NONE;
+}
+
+unsigned long long scope_clean_point(const struct window *w, unsigned long long from,
+				     unsigned long long at, unsigned long long end, int comments)
+{
+	unsigned long long g = from;
+
+	if (from < window_start(w) || end > window_end(w) || at > end)
+		return SCOPE_NONE;
+	while (g < at) {
+		/* outside strings and comments up to the next quote or slash;
+		 * none before `at`: at is outside too */
+		unsigned long long q = find_byte(w, g, at, '"');
+		if (comments)
+			q = find_byte(w, g, q, '/');
+		if (q == at)
+			return at;
+		if (window_byte(w, q) == '"') {
+			g = string_end(w, q, end);
+			continue;
+		}
+		/* a slash: a comment, or a byte of no meaning here (an error
+		 * of its own); as the last byte, or in a comment still open at
+		 * `end`, what follows is not known yet */
+		int open;
+		if (q + 1 == end)
+			return SCOPE_NONE;
+		unsigned long long e = window_comment_end(w, q, end, &open);
+		if (open || (e == end && window_byte(w, q + 1) == '/'))
+			return SCOPE_NONE;
+		g = e > q ? e : q + 1;
+	}
+	return g;       /* past a string or comment, or SCOPE_NONE */
+}

@@ -4,7 +4,8 @@
  *
  * Messages use it to say what an error is inside of ("end of input inside
  * an array opened at 3:5", "']' does not close the object opened at
- * 1:1"); nothing on the hot path does.
+ * 1:1"); nothing on the hot path does, but for keeping such a point in
+ * memory (scope_clean_point(), once a read).
  */
 #ifndef JFMT_SCOPE_H
 #define JFMT_SCOPE_H
@@ -39,5 +40,21 @@ void scope_scan(const struct window *w, unsigned long long from, unsigned long l
  * of the scan: 1 with *kind ('[' or '{') and *at set, else 0.
  */
 int scope_innermost(const struct scope *s, char *kind, unsigned long long *at);
+
+/* No offset: what scope_clean_point() returns when it finds none. */
+#define SCOPE_NONE (~0ULL)
+
+/**
+ * A point to scan from (scope_scan()) at or after `at`, found by lexing w
+ * from `from`, itself such a point, no further than `end`: the first
+ * offset there outside every string and comment.  SCOPE_NONE when the
+ * bytes up to `end` do not tell (a string or comment still open there).
+ * The reader calls it once a read, before the read before goes out of
+ * memory, so that messages keep a point to scan from in the window
+ * however long ago the last top-level value ended; it looks at a byte
+ * only where a quote (or, with `comments`, a slash) is, with memchr().
+ */
+unsigned long long scope_clean_point(const struct window *w, unsigned long long from,
+				     unsigned long long at, unsigned long long end, int comments);
 
 #endif
