@@ -79,10 +79,17 @@ EOF
 {"a":1, b:2}	1:9: unquoted key 'b': keys need double quotes
 "a\nb"	1:3: unterminated string: a newline in a string must be written \n
 "a\x01b"	1:3: raw control character 0x01 in a string (write \u0001)
+"a\tb"	1:3: raw control character 0x09 in a string (write \t)
+"a\rb"	1:3: raw control character 0x0d in a string (write \r)
+"a\x08b"	1:3: raw control character 0x08 in a string (write \b)
 "\\x"	1:2: invalid escape: 'x' cannot follow '\'
 "\\u12g4"	1:6: invalid \u escape: 'g' is not a hex digit
 "a\xffb"	1:3: invalid UTF-8 in a string (byte 0xff)
 EOF
+	# JSON's short escape, where it has one (a form feed reaches the
+	# string with --comments only: JSON takes it for a banned blank)
+	run -1 --separate-stderr jfmt_in $'"a\fb"' --comments
+	[ "${stderr_lines[0]}" = 'jfmt: <stdin>:1:3: raw control character 0x0c in a string (write \f)' ]
 }
 
 @test "numbers and words" {

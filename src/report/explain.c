@@ -303,9 +303,15 @@ void explain(const struct parse_error *pe, struct error_scene *sc, char *msg)
 		snprintf(msg, EXPLAIN_MAX, "invalid \\u escape: %s is not a hex digit", what);
 		return;
 	case ERR_STRING_CONTROL:
+		/* the escape jfmt writes for it: JSON's short one (\t, \r, \b,
+		 * \f) where it has one, as the escaper's table says */
 		if (at(sc, g) == '\n')
 			snprintf(msg, EXPLAIN_MAX,
 				 "unterminated string: a newline in a string must be written \\n");
+		else if (escape_tables[0][at(sc, g)] != 'u')
+			snprintf(msg, EXPLAIN_MAX,
+				 "raw control character 0x%02x in a string (write \\%c)",
+				 at(sc, g), escape_tables[0][at(sc, g)]);
 		else
 			snprintf(msg, EXPLAIN_MAX,
 				 "raw control character 0x%02x in a string (write \\u%04x)",
