@@ -32,6 +32,7 @@ _jfmt_long_options='
 	--list
 	--monochrome
 	--no-editorconfig
+	--no-gitignore
 	--null
 	--output=
 	--progress

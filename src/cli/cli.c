@@ -36,6 +36,7 @@ enum {
 	OPT_BLANK_LINES,
 	OPT_EXCLUDE,
 	OPT_NO_EDITORCONFIG,
+	OPT_NO_GITIGNORE,
 };
 
 /* The name of standard input unless --stdin-filename gives one. */
@@ -67,6 +68,7 @@ static const struct option long_opts[] = {
 	{ "list",         no_argument,       NULL, 'l' },
 	{ "monochrome",   no_argument,       NULL, 'M' },
 	{ "no-editorconfig", no_argument,    NULL, OPT_NO_EDITORCONFIG },
+	{ "no-gitignore", no_argument,       NULL, OPT_NO_GITIGNORE },
 	{ "null",         no_argument,       NULL, 'z' },
 	{ "output",       required_argument, NULL, 'o' },
 	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
@@ -271,6 +273,7 @@ static void apply_option(struct cli *cli, int c, char **argv)
 		cli->excludes[cli->nexcludes++] = optarg;
 		break;
 	case OPT_NO_EDITORCONFIG: cli->editorconfig = 0; break;
+	case OPT_NO_GITIGNORE: cli->no_gitignore = 1; break;
 	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;

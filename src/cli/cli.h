@@ -24,6 +24,7 @@ struct cli {
 	int recursive;          /* -r: walk directory operands */
 	char **excludes;        /* --exclude's GLOBs (walk.h) */
 	int nexcludes;
+	int no_gitignore;       /* --no-gitignore: -r asks git nothing */
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */

@@ -62,6 +62,8 @@ static const char help_text[] =
 "  -r, --recursive       take the JSON and JSONC files in directories, and below\n"
 "      --exclude=GLOB    with -r, skip the files and directories GLOB matches:\n"
 "                        a name, or with a slash a path below the directory\n"
+"      --no-gitignore    with -r, take the files git ignores too, without\n"
+"                        asking git\n"
 "      --no-editorconfig  do not read .editorconfig files\n"
 "      --stdin-filename=NAME, --label=NAME\n"
 "                        call standard input NAME in messages and lists\n"

@@ -3,24 +3,49 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "base/quote.h"
 
 extern char **environ;
 
-/* What git check-ignore's exit status means: some path ignored, none. */
-#define GIT_SOME_IGNORED 0
-#define GIT_NONE_IGNORED 1
+/* What git check-ignore's exit status means: some path matched a pattern,
+ * none did. */
+#define GIT_SOME_MATCHED 0
+#define GIT_NONE_MATCHED 1
+
+/* The fields of one answer of check-ignore -v -n -z: the file that holds
+ * the pattern, its line, the pattern, the path. */
+#define ANSWER_FIELDS 4
+
+/* The most of git's message quoted in ours: its first line, cut here. */
+#define GIT_MESSAGE_MAX 200
 
 /* Set when git could not be run at all: not asked again. */
 static int git_missing;
+
+/* How a run of git went. */
+struct git_run {
+	char *out;              /* what it wrote, NUL-ended */
+	size_t len;
+	int status;             /* its exit status, or -1 */
+	int signal;             /* the signal that killed it, or 0 */
+	int silent;             /* killed: silent for the limit */
+	char said[GIT_MESSAGE_MAX + 1]; /* the first line of its message */
+};
 
 /* The environment without what would point git at another repository
  * than the one holding the directory (a hook's GIT_DIR, say). */
@@ -44,112 +69,260 @@ static char **child_env(void)
 	return env;
 }
 
-/* Run git with argv, its standard input read from `in` (or /dev/null when
- * -1); what it writes is returned (NUL-ended, its length in *len), and
- * its exit status in *status (-1: killed).  NULL if it could not be run. */
-static char *run_git(char *const *argv, int in, size_t *len, int *status)
+static long long now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Start git with argv, its standard input from `in`, its output into
+ * the pipe `out`, its messages into the file `err`; its pid, or -1. */
+static pid_t spawn_git(char *const *argv, int in, int out, int err)
 {
 	posix_spawn_file_actions_t fa;
-	int fd[2];
 	pid_t pid;
-	char *out = NULL;
-	size_t n = 0, cap = 0;
-	int rc, ws;
-
-	if (pipe2(fd, O_CLOEXEC) < 0)
-		return NULL;
 	char **env = child_env();
+
 	/* (each action may fail for memory; git must not run without them:
 	 * its messages would reach ours) */
 	if (posix_spawn_file_actions_init(&fa) != 0 ||
-	    (in >= 0 ? posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO) :
-	     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0)) != 0 ||
-	    posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO) != 0 ||
-	    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0) != 0)
+	    posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO) != 0 ||
+	    posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO) != 0 ||
+	    posix_spawn_file_actions_adddup2(&fa, err, STDERR_FILENO) != 0)
 		out_of_memory();
-	rc = posix_spawnp(&pid, GITIGNORE_PROGRAM, &fa, NULL, argv, env);
+	int rc = posix_spawnp(&pid, GITIGNORE_PROGRAM, &fa, NULL, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
+	return rc ? -1 : pid;
+}
+
+/* Read git's output from fd until it ends, git silent for no longer than
+ * the limit at a time; 0, or -1 when it fell silent. */
+static int read_answers(int fd, struct git_run *r)
+{
+	size_t cap = 0;
+	long long deadline = now_ms() + GITIGNORE_SILENCE_LIMIT_MS;
+
+	for (;;) {
+		if (cap - r->len < 4096)
+			r->out = xgrow_array(r->out, &cap, r->len + 4096, 1);
+		long long left = deadline - now_ms();
+		struct pollfd p = { fd, POLLIN, 0 };
+		int k = left > 0 ? poll(&p, 1, (int)left) : 0;
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k == 0)
+			return -1;
+		if (k < 0)
+			return 0;       /* (reap() still bounds the wait) */
+		ssize_t got = read(fd, r->out + r->len, cap - r->len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return 0;
+		r->len += (size_t)got;
+		deadline = now_ms() + GITIGNORE_SILENCE_LIMIT_MS;
+	}
+}
+
+/* Wait for git to end, killing it if it does not within the limit (or
+ * at once, when `kill_now`). */
+static void reap(pid_t pid, int kill_now, struct git_run *r)
+{
+	long long deadline = now_ms() + GITIGNORE_SILENCE_LIMIT_MS;
+	const struct timespec tick = { 0, 1000000 };
+	int ws = 0;
+	pid_t w = 0;
+
+	while (!kill_now && (w = waitpid(pid, &ws, WNOHANG)) != pid) {
+		if (w < 0 && errno != EINTR)
+			break;          /* (no status to have: said as -1) */
+		if (now_ms() >= deadline)
+			kill_now = 1;
+		else
+			nanosleep(&tick, NULL);
+	}
+	if (kill_now) {
+		kill(pid, SIGKILL);
+		r->silent = 1;
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+	}
+	int known = w == pid && !r->silent;
+	r->status = known && WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+	r->signal = known && WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
+}
+
+/* The first line of what git wrote to `err`, into r->said. */
+static void first_line(int err, struct git_run *r)
+{
+	ssize_t n = pread(err, r->said, GIT_MESSAGE_MAX, 0);
+
+	r->said[n > 0 ? n : 0] = 0;
+	r->said[strcspn(r->said, "\n")] = 0;
+}
+
+/* Run git with argv, its standard input read from `in`: 1 when it ran,
+ * 0 when it could not be started (not installed), -1 on a failure of
+ * our own (said). */
+static int run_git(char *const *argv, int in, struct git_run *r)
+{
+	int fd[2];
+
+	memset(r, 0, sizeof *r);
+	int err = memfd_create("jfmt-git-stderr", MFD_CLOEXEC);
+	if (err < 0 || pipe2(fd, O_CLOEXEC) < 0) {
+		diag_errno(GITIGNORE_PROGRAM, errno);
+		if (err >= 0)
+			close(err);
+		return -1;
+	}
+	/* SIGCHLD ignored (as a parent may leave it) would have git reaped
+	 * before its exit status could be had */
+	struct sigaction dfl = { .sa_handler = SIG_DFL }, old;
+	sigaction(SIGCHLD, &dfl, &old);
+	pid_t pid = spawn_git(argv, in, fd[1], err);
 	close(fd[1]);
-	if (rc) {
+	if (pid < 0) {
+		sigaction(SIGCHLD, &old, NULL);
 		close(fd[0]);
+		close(err);
 		git_missing = 1;
+		return 0;
+	}
+	int silent = read_answers(fd[0], r) < 0;
+	close(fd[0]);
+	reap(pid, silent, r);
+	sigaction(SIGCHLD, &old, NULL);
+	first_line(err, r);
+	close(err);
+	r->out[r->len] = 0;
+	return 1;
+}
+
+/* Read git's answers, one for each path in turn: ignored when a pattern
+ * matched that is not a negation ("!pattern").  0, or -1 if they are not
+ * answers to these paths. */
+static int read_ignored(const struct git_run *r, char *const *paths, size_t n,
+			unsigned char *ignored)
+{
+	const char *p = r->out, *end = r->out + r->len;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *field[ANSWER_FIELDS];
+		for (int f = 0; f < ANSWER_FIELDS; f++) {
+			const char *nul = memchr(p, 0, (size_t)(end - p));
+			if (!nul)
+				return -1;
+			field[f] = p;
+			p = nul + 1;
+		}
+		if (strcmp(field[3], paths[i]) != 0)
+			return -1;
+		ignored[i] = field[2][0] != 0 && field[2][0] != '!';
+	}
+	return p == end ? 0 : -1;
+}
+
+/* Whether `path` is what git takes for a repository: a directory that
+ * holds HEAD, objects and refs, or a file that points at one ("gitdir:",
+ * a worktree's or a submodule's). */
+static int is_git_entry(char *path, size_t len)
+{
+	static const char *const inside[] = { "/HEAD", "/objects", "/refs", NULL };
+	static const char pointer[] = "gitdir: ";
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return 0;
+	if (S_ISREG(st.st_mode)) {
+		char head[sizeof pointer - 1];
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		ssize_t n = fd >= 0 ? read(fd, head, sizeof head) : -1;
+		if (fd >= 0)
+			close(fd);
+		return n == (ssize_t)sizeof head && memcmp(head, pointer, sizeof head) == 0;
+	}
+	int all = S_ISDIR(st.st_mode);
+	for (const char *const *in = inside; *in && all; in++) {
+		strcpy(path + len, *in);
+		all = access(path, F_OK) == 0;
+	}
+	path[len] = 0;
+	return all;
+}
+
+/* The top of the work tree that holds `dir`, as git finds it: the nearest
+ * directory up from it with a .git, on the same file system (git looks no
+ * further by default); NULL if none. */
+static char *work_tree_top(const char *dir)
+{
+	char *p = realpath(dir, NULL);
+	struct stat st;
+
+	if (!p && errno == ENOMEM)
+		out_of_memory();
+	if (!p || stat(p, &st) < 0) {
+		free(p);
 		return NULL;
 	}
+	dev_t dev = st.st_dev;
+	size_t n = strlen(p);
+	p = xrealloc(p, n + sizeof "/.git/objects");
 	for (;;) {
-		if (cap - n < 4096)
-			out = xgrow_array(out, &cap, n + 4096, 1);
-		ssize_t r = read(fd[0], out + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd[0]);
-	while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-		;
-	*status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-	out[n] = 0;
-	*len = n;
-	return out;
-}
-
-/* Whether `dir` is inside a git work tree. */
-static int in_work_tree(const char *dir)
-{
-	char *argv[] = { GITIGNORE_PROGRAM, "-C", (char *)dir, "rev-parse",
-		"--is-inside-work-tree", NULL };
-	size_t len;
-	int status;
-	char *out = run_git(argv, -1, &len, &status);
-	int yes = out && status == 0 && strncmp(out, "true", 4) == 0;
-
-	free(out);
-	return yes;
-}
-
-static int by_path(const void *a, const void *b, void *paths)
-{
-	char *const *p = paths;
-	return strcmp(p[*(const size_t *)a], p[*(const size_t *)b]);
-}
-
-/* Mark the paths that git named in out[0..len), NUL-ended each. */
-static void mark(char *const *paths, size_t n, const char *out, size_t len,
-		 unsigned char *ignored)
-{
-	size_t *order = xrealloc(NULL, (n ? n : 1) * sizeof *order);
-
-	for (size_t i = 0; i < n; i++)
-		order[i] = i;
-	qsort_r(order, n, sizeof *order, by_path, (void *)paths);
-	for (const char *p = out; p < out + len; p += strlen(p) + 1) {
-		size_t lo = 0, hi = n;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			int c = strcmp(paths[order[mid]], p);
-			if (c == 0) {
-				ignored[order[mid]] = 1;
-				break;
-			}
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
+		size_t top = n == 1 ? 0 : n;   /* "/" has no slash to add */
+		strcpy(p + top, "/.git");
+		if (is_git_entry(p, top + strlen("/.git"))) {
+			p[n] = 0;
+			return p;
 		}
+		while (n > 1 && p[n - 1] != '/')
+			n--;
+		if (n > 1)
+			n--;                    /* the slash before the name */
+		p[n] = 0;
+		if (top == 0 || stat(p, &st) < 0 || st.st_dev != dev)
+			break;
 	}
-	free(order);
+	free(p);
+	return NULL;
+}
+
+/* Say why git could not answer for `dir`, in the work tree at `top`, and
+ * what to do. */
+static void report(const char *dir, const char *top, const struct git_run *r, int nonsense)
+{
+	char why[64 + GIT_MESSAGE_MAX];
+	size_t t = strlen(top);
+	char *word = xrealloc(NULL, QUOTE_SIZE(t));
+
+	if (r->silent)
+		snprintf(why, sizeof why, "gave no answer in %d s", GITIGNORE_SILENCE_LIMIT_MS / 1000);
+	else if (r->signal)
+		snprintf(why, sizeof why, "was killed by signal %d (%s)", r->signal,
+			 strsignal(r->signal));
+	else if (nonsense)
+		snprintf(why, sizeof why, "gave answers that are not about the files asked");
+	else if (r->status < 0)
+		snprintf(why, sizeof why, "ended, and its exit status could not be had");
+	else
+		snprintf(why, sizeof why, "exited with status %d%s%s%s", r->status,
+			 *r->said ? " (" : "", r->said, *r->said ? ")" : "");
+	quote_shell(word, top, t);
+	diag_error("%s: cannot tell which files git ignores, so no file is taken: git check-ignore "
+		   "%s; if git does not trust the repository's owner, mark it safe "
+		   "(git config --global --add safe.directory %s), or take every file "
+		   "without asking git with --no-gitignore", diag_name(dir), why, word);
+	free(word);
 }
 
 enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t n,
 				    unsigned char *ignored)
 {
 	char *argv[] = { GITIGNORE_PROGRAM, "-C", (char *)dir, "check-ignore", "--stdin",
-		"-z", NULL };
-	enum gitignore_answer answer = GITIGNORE_NO_REPO;
-	size_t len;
-	int status;
+		"-z", "--verbose", "--non-matching", NULL };
+	struct git_run r;
 
 	memset(ignored, 0, n);
 	if (n == 0 || git_missing)
@@ -169,16 +342,21 @@ enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t 
 		}
 	}
 	lseek(in, 0, SEEK_SET);
-	char *out = run_git(argv, in, &len, &status);
+	int ran = run_git(argv, in, &r);
 	close(in);
-	if (out && (status == GIT_SOME_IGNORED || status == GIT_NONE_IGNORED)) {
-		mark(paths, n, out, len, ignored);
-		answer = GITIGNORE_ASKED;
-	} else if (out && in_work_tree(dir)) {
-		diag_error("%s: git check-ignore failed: cannot tell which files git ignores",
-			   dir);
-		answer = GITIGNORE_FAILED;
+	if (ran <= 0)
+		return ran < 0 ? GITIGNORE_FAILED : GITIGNORE_NO_REPO;
+	int answered = r.status == GIT_SOME_MATCHED || r.status == GIT_NONE_MATCHED;
+	int nonsense = answered && read_ignored(&r, paths, n, ignored) < 0;
+	enum gitignore_answer answer = GITIGNORE_ASKED;
+	if (!answered || nonsense) {
+		memset(ignored, 0, n);
+		char *top = work_tree_top(dir);
+		answer = top ? GITIGNORE_FAILED : GITIGNORE_NO_REPO;
+		if (top)
+			report(dir, top, &r, nonsense);
+		free(top);
 	}
-	free(out);
+	free(r.out);
 	return answer;
 }

@@ -207,7 +207,9 @@ static void run_release(struct run *r)
 static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void *, const char *),
 				   void *ctx)
 {
-	struct walk w = { cli->recursive, cli->excludes, cli->nexcludes, fn, ctx };
+	struct walk w = { .recursive = cli->recursive, .excludes = cli->excludes,
+			  .nexcludes = cli->nexcludes, .gitignore = !cli->no_gitignore,
+			  .file = fn, .ctx = ctx };
 	return walk_operands(&w, cli->files, cli->nfiles);
 }
 

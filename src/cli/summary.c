@@ -136,6 +136,8 @@ static char *fix_command(const struct summary *s, const struct cli *cli)
 		add_word(&given, "-r", 0);
 	for (int i = 0; i < cli->nexcludes; i++)
 		add_exclude(&given, cli->excludes[i]);
+	if (cli->no_gitignore)
+		add_word(&given, "--no-gitignore", 0);
 	add_files(&given, cli->files, (size_t)cli->nfiles);
 	if (given.len < named.len) {
 		free(named.text);

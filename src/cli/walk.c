@@ -183,8 +183,9 @@ static void gather(struct found *f, const char *dir, int group, int top)
 	free(names);
 }
 
-/* Ask git about the entries of group k, relative to its root. */
-static void filter_group(struct found *f, int k)
+/* Ask git about the entries of group k, relative to its root; -1 if git
+ * could not answer (said). */
+static int filter_group(struct found *f, int k)
 {
 	struct group *g = &f->g[k];
 	size_t m = 0;
@@ -193,12 +194,12 @@ static void filter_group(struct found *f, int k)
 		for (size_t i = 0; i < f->n; i++)       /* ignored whole */
 			if (f->e[i].group == k)
 				f->e[i].ignored = 1;
-		return;
+		return 0;
 	}
 	for (size_t i = 0; i < f->n; i++)
 		m += f->e[i].group == k;
 	if (m == 0)
-		return;
+		return 0;
 	/* The group's own directory first: if git ignores it (a directory
 	 * named that git ignores), nothing in it is held to its rules. */
 	char **paths = xrealloc(NULL, (m + 1) * sizeof *paths);
@@ -216,61 +217,90 @@ static void filter_group(struct found *f, int k)
 		paths[p++] = (char *)rel;
 	}
 	enum gitignore_answer a = gitignore_ask(g->root, paths, p, ignored);
-	if (a == GITIGNORE_FAILED) {
-		f->status = status_worse(f->status, EXIT_IO);
-		for (size_t i = 1; i < p; i++)
-			f->e[which[i]].ignored = 1;
-	} else if (a == GITIGNORE_ASKED && !ignored[0]) {
+	if (a == GITIGNORE_ASKED && !ignored[0]) {
 		for (size_t i = 1; i < p; i++)
 			f->e[which[i]].ignored = ignored[i];
-	} else {
+	} else if (a != GITIGNORE_FAILED) {
 		g->unfiltered = 1;
 	}
 	free(paths);
 	free(which);
 	free(ignored);
+	return a == GITIGNORE_FAILED ? -1 : 0;
 }
 
-static enum exit_status walk_dir(const struct walk *w, const char *dir)
+/* Find the files that the directory operand `dir` stands for; -1 if git
+ * could not say which it ignores. */
+static int find_dir(const struct walk *w, const char *dir, struct found *f)
 {
-	struct found f = { .w = w, .base_len = strlen(dir) };
+	*f = (struct found){ .w = w, .base_len = strlen(dir) };
+	if (f->base_len > 0 && dir[f->base_len - 1] != '/')
+		f->base_len++;
+	add_group(f, dir, -1, 0);
+	gather(f, dir, 0, 1);
+	for (size_t k = 0; w->gitignore && k < f->ng; k++)     /* parents first */
+		if (filter_group(f, (int)k) < 0)
+			return -1;
+	return 0;
+}
 
-	if (f.base_len > 0 && dir[f.base_len - 1] != '/')
-		f.base_len++;
-	add_group(&f, dir, -1, 0);
-	gather(&f, dir, 0, 1);
-	for (size_t k = 0; k < f.ng; k++)       /* parents come first */
-		filter_group(&f, (int)k);
-	for (size_t i = 0; i < f.n; i++) {
-		if (!f.e[i].ignored && !f.e[i].is_repo)
-			f.status = status_worse(f.status, w->file(w->ctx, f.e[i].path));
-		free(f.e[i].path);
+/* Take what find_dir() found, or only free it (`take` 0). */
+static enum exit_status take_found(struct found *f, int take)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		if (take && !f->e[i].ignored && !f->e[i].is_repo)
+			f->status = status_worse(f->status, f->w->file(f->w->ctx, f->e[i].path));
+		free(f->e[i].path);
 	}
-	for (size_t k = 0; k < f.ng; k++)
-		free(f.g[k].root);
-	free(f.e);
-	free(f.g);
-	return f.status;
+	for (size_t k = 0; k < f->ng; k++)
+		free(f->g[k].root);
+	free(f->e);
+	free(f->g);
+	return f->status;
+}
+
+/* Whether operand `f` is a directory that -r walks. */
+static int walked(const struct walk *w, const char *f)
+{
+	struct stat st;
+	return w->recursive && strcmp(f, "-") != 0 && stat(f, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 enum exit_status walk_operands(const struct walk *w, char *const *files, int n)
 {
 	enum exit_status status = EXIT_OK;
 	struct stat st;
+	int failed = 0;
 
 	if (n == 0)
 		return w->file(w->ctx, "-");
+	/* Every directory is walked, and git asked about it, before any file
+	 * is taken: if git cannot answer, nothing is. */
+	struct found *dirs = xrealloc(NULL, (size_t)n * sizeof *dirs);
+	for (int i = 0; i < n; i++) {
+		dirs[i].w = NULL;
+		if (!failed && walked(w, files[i]))
+			failed = find_dir(w, files[i], &dirs[i]) < 0;
+	}
+	if (failed) {
+		for (int i = 0; i < n; i++)
+			if (dirs[i].w)
+				take_found(&dirs[i], 0);
+		free(dirs);
+		return EXIT_IO;
+	}
 	for (int i = 0; i < n; i++) {
 		const char *f = files[i];
-		if (strcmp(f, "-") == 0 || stat(f, &st) < 0 || !S_ISDIR(st.st_mode))
+		if (dirs[i].w)
+			status = status_worse(status, take_found(&dirs[i], 1));
+		else if (strcmp(f, "-") == 0 || stat(f, &st) < 0 || !S_ISDIR(st.st_mode))
 			status = status_worse(status, w->file(w->ctx, f));
-		else if (w->recursive)
-			status = status_worse(status, walk_dir(w, f));
 		else {
 			diag_error("%s: is a directory (use -r to take the JSON files in it; "
 				   "with no FILE, jfmt reads standard input)", f);
 			status = status_worse(status, EXIT_IO);
 		}
 	}
+	free(dirs);
 	return status;
 }

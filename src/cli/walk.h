@@ -10,7 +10,8 @@
  *    whose names start with a dot are walked: .vscode, .devcontainer);
  *  - what git ignores, when the directory is in a git work tree (the files
  *    of a repository nested in it, or of a submodule, by that repository's
- *    rules), asked of git (gitignore.h);
+ *    rules), asked of git (gitignore.h), unless w->gitignore is 0
+ *    (--no-gitignore);
  *  - what an --exclude GLOB matches: a GLOB without a slash is matched
  *    against the name of each file and directory found, one with a slash
  *    against its path below the directory named, where `*` does not match
@@ -20,6 +21,9 @@
  * git's rules, and a directory walked even if it is a link, a dot-directory
  * or ignored by git (then nothing in it is held to git's rules but those of
  * a repository nested in it).
+ *
+ * Every directory operand is walked, and git asked about it, before any
+ * file is taken: when git cannot answer for one, no file at all is.
  */
 #ifndef JFMT_WALK_H
 #define JFMT_WALK_H
@@ -30,6 +34,7 @@ struct walk {
 	int recursive;                  /* -r: walk directory operands */
 	char *const *excludes;          /* --exclude's GLOBs */
 	int nexcludes;
+	int gitignore;                  /* leave out what git ignores */
 	/* called for each file ("-" is standard input); its status counts */
 	enum exit_status (*file)(void *ctx, const char *path);
 	void *ctx;
@@ -38,7 +43,8 @@ struct walk {
 /**
  * Call w->file for each of the n operands (none: standard input), a
  * directory standing for its files.  A directory without -r, or one that
- * cannot be read, is reported.  Returns the worst status.
+ * cannot be read, is reported.  Returns the worst status; EXIT_IO, with
+ * no call of w->file, when git could not say what it ignores.
  */
 enum exit_status walk_operands(const struct walk *w, char *const *files, int n);
 

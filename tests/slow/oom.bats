@@ -44,7 +44,8 @@ sweep_each() {
 @test "out of memory: --check, -l, -d, -r, at every allocation" {
 	sweep_each "--check doc.json" "--check -S dir/two.json" "-l doc.json dir/two.json" \
 		"-l -z doc.json dir/two.json" \
-		"-d doc.json" "-r --check dir" "-r -n dir" "--label=x --check -"
+		"-d doc.json" "-r --check dir" "-r -n dir" "-r --no-gitignore -l dir" \
+		"--label=x --check -"
 }
 
 @test "out of memory: -o and -i leave no file half written" {
