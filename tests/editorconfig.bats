@@ -4,7 +4,8 @@
 # input with --stdin-filename): indent_style,
 # indent_size and tab_width, insert_final_newline; the nearest file wins,
 # root = true stops the search; options on the command line win, and
-# --no-editorconfig turns it off.  Every test's tree has a root = true at
+# --no-editorconfig turns it off; an .editorconfig that cannot be read is
+# an error, not skipped.  Every test's tree has a root = true at
 # its top, so that no .editorconfig above the scratch directory counts.
 
 load test_helper
@@ -267,4 +268,44 @@ opened() {
 	# --version says why
 	run -0 env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" --version
 	[ "${lines[1]}" = ".editorconfig: cannot be read ($why): a file with one fails; --no-editorconfig leaves them aside" ]
+}
+
+# unreadable_is_error WHY: sub/.editorconfig, made unreadable by the
+# caller, is an error for sub/a.json that names it and says WHY (exit 3,
+# the file left as it is), though ./.editorconfig says root = true and
+# indent_style = tab; sub/b.txt named with -i, and a file outside sub/,
+# are formatted as usual.
+unreadable_is_error() {
+	put sub/a.json "$DOC"
+	put top.json "$DOC"
+	run -3 --separate-stderr "$JFMT" -i sub/a.json top.json
+	[ "$stderr" = "jfmt: sub/a.json: cannot read $WORK/sub/.editorconfig: $1 (--no-editorconfig leaves it aside)" ]
+	[ "$(cat sub/a.json)" = "$DOC" ]
+	[ "$(cat top.json)" = "$TABS" ]
+	run -0 --separate-stderr "$JFMT" --no-editorconfig sub/a.json
+	[ "$output" = "$TWO" ]
+}
+
+@test "an .editorconfig that cannot be read is an error, not skipped: a directory" {
+	config . $'root = true\n[*.json]\nindent_style = tab'
+	mkdir -p sub/.editorconfig
+	unreadable_is_error "Is a directory"
+}
+
+@test "an .editorconfig that cannot be read is an error: a link to nothing, a link to itself" {
+	config . $'root = true\n[*.json]\nindent_style = tab'
+	mkdir sub
+	ln -s missing sub/.editorconfig
+	unreadable_is_error "No such file or directory"
+	rm sub/.editorconfig
+	ln -s .editorconfig sub/.editorconfig
+	unreadable_is_error "Too many levels of symbolic links"
+}
+
+@test "an .editorconfig without read permission is an error" {
+	skip_if_root
+	config . $'root = true\n[*.json]\nindent_style = tab'
+	config sub $'root = true\n[*.json]\nindent_size = 4'
+	chmod 000 sub/.editorconfig
+	unreadable_is_error "Permission denied"
 }

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "cli/ecread.h"
 
 /* The library is loaded the first time it is needed (a file with an
  * .editorconfig above it, or --version), not at start-up: loading it and
@@ -77,34 +77,6 @@ static char *full_path(const char *path)
 	return full;
 }
 
-/* The name of the files looked for. */
-#define CONFIG_NAME ".editorconfig"
-
-/* Whether any directory above the file `full` names holds an
- * .editorconfig.  Most files have none: the library, which allocates
- * for every file it is asked about (and does not survive running out
- * of memory), is then not asked. */
-static int any_config(const char *full)
-{
-	size_t n = strlen(full);
-	char *p = xrealloc(NULL, n + sizeof "/" CONFIG_NAME);
-	struct stat st;
-	int found = 0;
-
-	memcpy(p, full, n + 1);
-	while (!found && n > 0) {
-		while (n > 0 && p[n - 1] != '/')        /* up a directory */
-			n--;
-		if (n == 0)
-			break;
-		memcpy(p + n, CONFIG_NAME, sizeof CONFIG_NAME);
-		found = stat(p, &st) == 0;
-		n--;                                    /* past the slash */
-	}
-	free(p);
-	return found;
-}
-
 /* A count of spaces, 0 to FORMAT_INDENT_MAX, or -1. */
 static int indent_size(const char *v)
 {
@@ -145,9 +117,14 @@ enum exit_status editorconfig_style(const char *path, struct file_style *st)
 		diag_errno(path, errno);
 		return EXIT_IO;
 	}
-	if (!any_config(full)) {
+	/* Most files have no .editorconfig above them: the library, which
+	 * allocates for every file it is asked about (and does not survive
+	 * running out of memory), is then not asked. */
+	int any;
+	enum exit_status read = ecread_check(path, full, &any);
+	if (read != EXIT_OK || !any) {
 		free(full);
-		return EXIT_OK;
+		return read;
 	}
 	if (load() < 0) {
 		diag_error("%s: .editorconfig: %s (--no-editorconfig leaves it aside)",

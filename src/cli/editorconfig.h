@@ -6,7 +6,9 @@
  * nearest first, stopping after one that says root = true, and matches
  * each section's glob as the EditorConfig specification defines; where
  * several set a property, the nearest wins.  It also resolves
- * indent_size = tab to tab_width.  Of its properties jfmt takes:
+ * indent_size = tab to tab_width.  jfmt reads those files first itself
+ * (ecread.h): one that cannot be read is an error, where the library would
+ * skip it.  Of their properties jfmt takes:
  *
  *  - indent_style = tab: one tab per level; = space: spaces;
  *  - indent_size = N (0 to FORMAT_INDENT_MAX): N spaces per level;
@@ -35,7 +37,8 @@ struct file_style {
 /**
  * Fill in `st` for the file at `path` (which need not exist: standard
  * input's --stdin-filename).  If an .editorconfig that applies cannot be
- * parsed, says so, naming `path`, and returns EXIT_IO; else EXIT_OK.
+ * read or parsed, says so, naming `path`, and returns EXIT_IO; else
+ * EXIT_OK.
  */
 enum exit_status editorconfig_style(const char *path, struct file_style *st);
 
