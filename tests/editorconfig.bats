@@ -309,3 +309,55 @@ unreadable_is_error() {
 	chmod 000 sub/.editorconfig
 	unreadable_is_error "Permission denied"
 }
+
+@test "a section name libeditorconfig would take seconds to match is refused, naming the file and line" {
+	stars=$(printf '%3000s' '' | tr ' ' '*')
+	config . $'root = true\n[*.json]\nindent_style = tab\n['"${stars}"$'json]\nindent_size = 4'
+	put a.json "$DOC"
+	# (timeout: the library takes over 20 s a file on this section)
+	run -3 --separate-stderr timeout 10 "$JFMT" -i a.json
+	[ "$stderr" = "jfmt: a.json: $WORK/.editorconfig, line 4: the section name is 3004 bytes long; jfmt takes up to 1024, as libeditorconfig can take seconds a file to match longer ones (--no-editorconfig leaves it aside)" ]
+	[ "$(cat a.json)" = "$DOC" ]
+	config . $'root = true\n\n[*.json]\nindent_style = tab\n# 1,000 wildcards\n['"${stars:0:1000}"$'json]\nindent_size = 4'
+	run -3 --separate-stderr timeout 10 "$JFMT" -i a.json
+	[ "$stderr" = "jfmt: a.json: $WORK/.editorconfig, line 6: the section name has 1000 wildcards; jfmt takes up to 4, as libeditorconfig can take seconds a file to match more (--no-editorconfig leaves it aside)" ]
+	[ "$(cat a.json)" = "$DOC" ]
+	run -0 --separate-stderr "$JFMT" --no-editorconfig a.json
+	[ "$output" = "$TWO" ]
+}
+
+@test "section names: up to 1024 bytes and 4 wildcards; {...} lists of different names count none" {
+	put a.json "$DOC"
+	long=$(printf '%1019s' '' | tr ' ' 'x')
+	# taken: each applies, or leaves the file to the tab of [*]
+	for name in "$long.json" '**/sub/**' '*.{json,jsonc,json5,yml,yaml,md,js,ts}' \
+		'{a,b}{c,d}**.json' '[*][*]' '{1..3}***' 'a\*\*\*\*\*'; do
+		config . $'root = true\n[*]\nindent_style = tab\n['"$name"$']\nindent_size = 4'
+		run -0 --separate-stderr "$JFMT" a.json
+		[ "$output" = "$TABS" ] || { echo "refused [$name]: $stderr"; return 1; }
+	done
+	# refused, with how many wildcards each has
+	for refused in "${long}x.json:1025 bytes" '*****.json:5' '**/sub/**/*.json:5' \
+		'{,}{,}{,}**.json:5' '{a,a,a}***.json:5' '{1..3}{4..5}***:5' '*.{*,**}:5'; do
+		name=${refused%:*} said=${refused##*:}
+		config . $'root = true\n[*]\nindent_style = tab\n['"$name"$']\nindent_size = 4'
+		run -3 --separate-stderr "$JFMT" a.json
+		case $said in
+		*bytes) want="is $said long" ;;
+		*) want="has $said wildcards" ;;
+		esac
+		[[ $stderr == "jfmt: a.json: $WORK/.editorconfig, line 4: the section name $want; "* ]] ||
+			{ echo "[$name]: $stderr"; return 1; }
+	done
+}
+
+@test "a refused section name counts in every .editorconfig read, and not above root = true" {
+	config . $'root = true\n[*****.json]\nindent_size = 4'
+	config sub $'[*.json]\nindent_style = tab'
+	put sub/a.json "$DOC"
+	run -3 --separate-stderr "$JFMT" sub/a.json
+	[[ $stderr == "jfmt: sub/a.json: $WORK/.editorconfig, line 2: the section name has 5 wildcards; "* ]]
+	config sub $'root = true\n[*.json]\nindent_style = tab'
+	run -0 --separate-stderr "$JFMT" sub/a.json
+	[ "$output" = "$TABS" ]
+}

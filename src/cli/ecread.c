@@ -17,6 +17,25 @@
  * bytes or so, and refuses longer ones itself). */
 #define LINE_PIECE 8192
 
+/* The section names jfmt lets the library match: at most this long, with
+ * at most this many wildcards (section_wildcards()).  The library turns
+ * each name into a regular expression (PCRE2) and tries it on the file's
+ * path, backtracking: the time grows as a power of the path's length, one
+ * more for each wildcard that can take what its neighbour took, and
+ * multiplies with each list whose alternatives match alike ({,}).
+ * Measured with libeditorconfig 0.12.6 (PCRE2 10.42), a file 20
+ * directories deep (136 bytes below the .editorconfig) and the slowest
+ * arrangement, no section matching: 4 wildcards ([****.txt]) took 1 to 3
+ * ms a file, 5 took 11 ms, 8 took 250 ms, and 1,000 ([*...*json], as
+ * long a line as the library reads allows 4,000) 20 s; at 40 directories
+ * (256 bytes), 9 to 18 ms for 4 and 50 ms for 5.  A name of 1,024 bytes
+ * with 4 wildcards took 0.1 ms; common names, such as *.{json,jsonc,md}
+ * or 4 wildcards with names between them, 0.05 ms.  (A file name made to
+ * defeat a pattern costs more; PCRE2's match limit ends each try within
+ * about 0.3 s.  So does each section: the library tries them all.) */
+#define SECTION_NAME_MAX 1024
+#define SECTION_WILDCARDS_MAX 4
+
 /* What reading one .editorconfig found. */
 enum found { ABSENT, READ, ROOT, FAILED };
 
@@ -29,6 +48,116 @@ static void trim(const char **s, size_t *n)
 	}
 	while (*n > 0 && strchr(" \t\r\n", (*s)[*n - 1]))
 		(*n)--;
+}
+
+/* Where the `{` at s[0] is closed, in s[0..n): the offset of its `}`, or
+ * 0 when it is not (a literal brace then). */
+static size_t brace_end(const char *s, size_t n)
+{
+	int depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '{')
+			depth++;
+		else if (s[i] == '}' && --depth == 0)
+			return i;
+	}
+	return 0;
+}
+
+/* Whether s[0..n) is a numeric range, as {1..10} holds one. */
+static int is_range(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (int part = 0; part < 2; part++) {
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		size_t digits = strspn(s + i, "0123456789");
+		if (digits == 0 || i + digits > n)
+			return 0;
+		i += digits;
+		if (part == 0) {
+			if (n - i < 2 || s[i] != '.' || s[i + 1] != '.')
+				return 0;
+			i += 2;
+		}
+	}
+	return i == n;
+}
+
+/* What the list s[0..n) (inside its braces) adds to the wildcards: a
+ * range, one; alternatives, one for each past the first, unless they are
+ * all different plain names, which no two match alike. */
+static size_t list_wildcards(const char *s, size_t n)
+{
+	/* (n is at most SECTION_NAME_MAX: so are the alternatives) */
+	size_t start[SECTION_NAME_MAX + 1], len[SECTION_NAME_MAX + 1], k = 0;
+	int plain = 1, depth = 0;
+
+	start[0] = 0;
+	for (size_t i = 0; i <= n && k <= SECTION_NAME_MAX; i++) {
+		if (i < n && s[i] == '\\') {
+			i++;
+			plain = 0;
+		} else if (i < n && strchr("*?[{", s[i])) {
+			depth += s[i] == '{';
+			plain = 0;
+		} else if (i < n && s[i] == '}') {
+			depth--;
+		} else if (i == n || (s[i] == ',' && depth == 0)) {
+			len[k] = i - start[k];
+			plain &= len[k] > 0;
+			if (++k <= SECTION_NAME_MAX)
+				start[k] = i + 1;
+		}
+	}
+	if (k == 1)
+		return (size_t)is_range(s, n);
+	for (size_t a = 0; plain && a < k; a++)
+		for (size_t b = a + 1; plain && b < k; b++)
+			plain = len[a] != len[b] || memcmp(s + start[a], s + start[b], len[a]) != 0;
+	return plain ? 0 : k - 1;
+}
+
+/* The wildcards in the section name s[0..n): each `*` (`**` is two), and
+ * what each {...} list adds (list_wildcards()). */
+static size_t section_wildcards(const char *s, size_t n)
+{
+	size_t w = 0, end;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '*')
+			w++;
+		else if (s[i] == '{' && (end = brace_end(s + i, n - i)) > 0)
+			w += list_wildcards(s + i + 1, end - 1);
+	}
+	return w;
+}
+
+/* Whether the section line `line` (at its `[`) names a section the
+ * library matches in reasonable time; if not, says so. */
+static int section_ok(const char *path, const char *config, int lineno, const char *line)
+{
+	const char *name = line + 1, *close = strrchr(name, ']');
+	size_t n = close ? (size_t)(close - name) : strcspn(name, "\r\n");
+	size_t w = 0;
+
+	if (n > SECTION_NAME_MAX)
+		diag_error("%s: %s, line %d: the section name is %zu bytes long; jfmt takes up "
+			   "to %d, as libeditorconfig can take seconds a file to match longer "
+			   "ones (--no-editorconfig leaves it aside)",
+			   diag_name(path), diag_name(config), lineno, n, SECTION_NAME_MAX);
+	else if ((w = section_wildcards(name, n)) > SECTION_WILDCARDS_MAX)
+		diag_error("%s: %s, line %d: the section name has %zu wildcards; jfmt takes up "
+			   "to %d, as libeditorconfig can take seconds a file to match more "
+			   "(--no-editorconfig leaves it aside)",
+			   diag_name(path), diag_name(config), lineno, w, SECTION_WILDCARDS_MAX);
+	return n <= SECTION_NAME_MAX && w <= SECTION_WILDCARDS_MAX;
 }
 
 /* Whether the preamble's line `line` says root = true (the key and the
@@ -64,18 +193,21 @@ static enum found read_config(const char *path, const char *config)
 		return FAILED;
 	}
 	char *line = xrealloc(NULL, LINE_PIECE);
-	int preamble = 1, root = 0, line_start = 1;
-	while (fgets(line, LINE_PIECE, f)) {
+	int preamble = 1, root = 0, line_start = 1, lineno = 0, refused = 0;
+	while (!refused && fgets(line, LINE_PIECE, f)) {
 		size_t n = strlen(line);
 		const char *s = line + strspn(line, " \t");
-		if (line_start && *s == '[')
+		lineno += line_start;
+		if (line_start && *s == '[') {
 			preamble = 0;
-		else if (line_start && preamble && says_root(s))
+			refused = !section_ok(path, config, lineno, s);
+		} else if (line_start && preamble && says_root(s)) {
 			root = 1;
+		}
 		line_start = n > 0 && line[n - 1] == '\n';
 	}
-	enum found found = root ? ROOT : READ;
-	if (ferror(f)) {
+	enum found found = refused ? FAILED : root ? ROOT : READ;
+	if (!refused && ferror(f)) {
 		int err = errno;
 		if (err == ENOMEM)
 			out_of_memory();
