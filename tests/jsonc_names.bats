@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # tests/jsonc_names.bats - files that VS Code reads as JSONC by their name
-# (tsconfig.json, .vscode/*.json, devcontainer.json, *.jsonc...) are read
-# as JSONC without --comments, named or found by -r, and standard input
+# (tsconfig.json, .vscode/*.json, devcontainer.json, *.jsonc...), those of
+# GitHub linguist's "JSON with Comments" (*.sublime-settings...) and tools'
+# configuration files that take comments (turbo.json, deno.json,
+# biome.json) are read as JSONC without --comments, named or found by -r, and standard input
 # follows --stdin-filename; every other name stays strict JSON.  Also: the
 # trailing-comma hint is given only where the name does not say JSON.
 
@@ -28,9 +30,14 @@ jsconfig.test.json .vscode/settings.json .vscode/launch.json .vscode/tasks.json
 .devcontainer/devcontainer.json .eslintrc.json .eslintrc .babelrc .babelrc.json
 babel.config.json .jshintrc .jscsrc .swcrc .hintrc .jsfmtrc .ember-cli tslint.json
 api-extractor.json typedoc.json x.code-workspace .code-workspace
-language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
+language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json
+.jslintrc turbo.json deno.json deno.jsonc biome.json biome.jsonc
+x.code-snippets x.sublime-build x.sublime-color-scheme x.sublime-commands
+x.sublime-completions x.sublime-keymap x.sublime-macro x.sublime-menu
+x.sublime-mousemap x.sublime-project x.sublime-settings x.sublime-theme
+x.sublime-workspace x.sublime_metrics x.sublime_session'
 
-@test "each name VS Code reads as JSONC keeps its comments without --comments" {
+@test "each name read as JSONC keeps its comments without --comments" {
 	# one run over all of them: each is read as JSONC, and is formatted
 	for name in $JSONC_NAMES; do
 		mkdir -p "$(dirname "$name")"
@@ -51,6 +58,7 @@ language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
 
 @test "other names stay strict JSON without --comments" {
 	for name in settings.json package.json x.json tsconfig.json.bak mytsconfig.json \
+		turbo.json.bak myturbo.json deno.json5 x.sublime-settings.bak x.sublime \
 		vscode/settings.json .vscode/notes.txt.json.bak config; do
 		mkdir -p "$(dirname "$name")"
 		put "$name" "$DOC"
@@ -58,6 +66,23 @@ language-configuration.json argv.json keybindings.json sub/dir/tsconfig.json'
 		[ "${stderr_lines[0]}" = "jfmt: $name:2:3: comments are not allowed without --comments" ] ||
 			{ echo "for $name: $stderr"; return 1; }
 	done
+}
+
+@test "-r --check passes a tree of formatted JSONC configuration files" {
+	mkdir -p t/.vscode t/pkg
+	for name in turbo.json deno.json biome.json pkg/deno.json .jslintrc \
+		Default.sublime-keymap x.sublime-project snippets.code-snippets; do
+		put "t/$name" "$WANT"
+	done
+	run -0 --separate-stderr "$JFMT" -r --check t
+	[ -z "$output" ] && [ -z "$stderr" ]
+	run -0 --separate-stderr "$JFMT" -r -l t
+	[ -z "$output" ]
+	# each was found
+	put t/x.sublime-project "$DOC"
+	put t/turbo.json "$DOC"
+	run -1 --separate-stderr "$JFMT" -r --check t
+	[ "$output" = $'t/turbo.json\nt/x.sublime-project' ]
 }
 
 @test "-r finds them and reads them as JSONC; --check and -i keep the comments" {

@@ -10,18 +10,25 @@
  * extensions...). */
 #define VSCODE_DIR ".vscode"
 
-/* Whole names. */
+/* Whole names: VS Code's, linguist's, and the configuration files of
+ * tools that take comments (tslint, api-extractor, turbo, deno, biome). */
 static const char *const jsonc_names[] = {
 	".babelrc", ".babelrc.json", ".devcontainer.json", ".ember-cli", ".eslintrc",
-	".eslintrc.json", ".hintrc", ".jscsrc", ".jsfmtrc", ".jshintrc", ".swcrc",
-	"api-extractor.json", "argv.json", "babel.config.json", "devcontainer.json",
-	"jsconfig.json", "keybindings.json", "tsconfig.json", "tslint.json", "typedoc.json",
+	".eslintrc.json", ".hintrc", ".jscsrc", ".jsfmtrc", ".jshintrc", ".jslintrc",
+	".swcrc", "api-extractor.json", "argv.json", "babel.config.json", "biome.json",
+	"deno.json", "devcontainer.json", "jsconfig.json", "keybindings.json",
+	"tsconfig.json", "tslint.json", "turbo.json", "typedoc.json",
 };
 
-/* Endings (VS Code's "extensions" are endings of the name). */
+/* Endings (VS Code's and linguist's "extensions" are endings of the
+ * name): VS Code's, then linguist's (Sublime Text's files). */
 static const char *const jsonc_endings[] = {
-	".jsonc", ".code-workspace", "language-configuration.json", "icon-theme.json",
-	"color-theme.json",
+	".jsonc", ".code-workspace", ".code-snippets", "language-configuration.json",
+	"icon-theme.json", "color-theme.json",
+	".sublime-build", ".sublime-color-scheme", ".sublime-commands",
+	".sublime-completions", ".sublime-keymap", ".sublime-macro", ".sublime-menu",
+	".sublime-mousemap", ".sublime-project", ".sublime-settings", ".sublime-theme",
+	".sublime-workspace", ".sublime_metrics", ".sublime_session",
 };
 
 /* Patterns, as fnmatch(3) reads them. */

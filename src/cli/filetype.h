@@ -1,11 +1,14 @@
-/* filetype.h - what a file's name says it holds: JSONC, as VS Code reads
+/* filetype.h - what a file's name says it holds: JSONC, as editors read
  * it by name, or JSON, or neither; -r takes the first two.
  *
  * The names read as JSONC (man/jfmt.1 lists them, FILES READ AS JSONC) are
  * VS Code's own associations of the "jsonc" language, from its json,
- * configuration-editing and typescript-basics extensions, and the
+ * configuration-editing and typescript-basics extensions (and .code-snippets,
+ * its snippet files); the filenames and extensions of GitHub linguist's
+ * "JSON with Comments", which is how GitHub shows them; and the
  * configuration files of tools known to allow comments (tslint.json,
- * api-extractor.json).  Names are compared as they are, case and all.
+ * api-extractor.json, turbo.json, deno.json, biome.json).  Names are
+ * compared as they are, case and all.
  */
 #ifndef JFMT_FILETYPE_H
 #define JFMT_FILETYPE_H
