@@ -175,10 +175,24 @@ install: jfmt
 	install -m 644 completions/_jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt
 	install -m 644 completions/jfmt.fish $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
 
+# Then each directory install made, and those above it up to PREFIX, is
+# removed if it is empty: not one that holds other files, and none above
+# PREFIX or outside it.  (Plain rmdir, one level at a time: rmdir -p would
+# climb past PREFIX, and --ignore-fail-on-non-empty is GNU's alone.)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/jfmt $(DESTDIR)$(MANDIR)/jfmt.1 \
 	  $(DESTDIR)$(BASHCOMPDIR)/jfmt $(DESTDIR)$(ZSHCOMPDIR)/_jfmt \
 	  $(DESTDIR)$(FISHCOMPDIR)/jfmt.fish
+	@for d in $(BINDIR) $(MANDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR); do \
+	  while case "$$d" in "$(PREFIX)" | "$(PREFIX)"/*) true ;; *) false ;; esac; do \
+	    if [ -d "$(DESTDIR)$$d" ]; then \
+	      rmdir "$(DESTDIR)$$d" 2>/dev/null || break; \
+	      echo "rmdir $(DESTDIR)$$d"; \
+	    fi; \
+	    [ "$$d" != "$(PREFIX)" ] || break; \
+	    d=$${d%/*}; \
+	  done; \
+	done
 
 # The release tarball holds every file git tracks except those below, which
 # building, testing and installing do not need: CI scripts and .gitignore
@@ -202,8 +216,8 @@ dist:
 	@echo "$(DIST).tar.gz"
 
 # Unpack the tarball in a scratch directory; build, test, install into a
-# DESTDIR and uninstall there; fail if a file or link is left behind.  (The
-# directories install made stay, as they may be shared with other packages.)
+# DESTDIR and uninstall there; fail if a file, a link or a directory below
+# PREFIX is left behind.
 # Tests that need ../shared skip, since the tarball has none next to it.
 distcheck: dist
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
@@ -213,7 +227,8 @@ distcheck: dist
 	$(MAKE) --no-print-directory test; \
 	$(MAKE) --no-print-directory install DESTDIR="$$tmp/dest"; \
 	$(MAKE) --no-print-directory uninstall DESTDIR="$$tmp/dest"; \
-	left=$$(cd "$$tmp/dest" && find . ! -type d); \
+	left=$$(cd "$$tmp/dest" && find . ! -type d; \
+	  if [ -e ".$(PREFIX)" ]; then echo ".$(PREFIX)/"; fi); \
 	if [ -n "$$left" ]; then \
 	  echo "distcheck: make uninstall left behind:" >&2; \
 	  echo "$$left" >&2; exit 1; \

@@ -295,6 +295,35 @@ fish_complete() {
 	[ -z "$output" ]
 }
 
+@test "make uninstall removes the directories install made, up to PREFIX, and no others" {
+	need_cmd make
+	dest="$T/dest"
+	# a directory that holds another package's file stays, with those above it
+	mkdir -p "$dest/opt/jf/share/man/man1"
+	put "$dest/opt/jf/share/man/man1/other.1" x
+	run -0 make -C "$TOP" install DESTDIR="$dest" PREFIX=/opt/jf
+	run -0 make -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/opt/jf
+	run -0 bash -c 'cd "$1" && find . | LC_ALL=C sort' - "$dest"
+	[ "$output" = '.
+./opt
+./opt/jf
+./opt/jf/share
+./opt/jf/share/man
+./opt/jf/share/man/man1
+./opt/jf/share/man/man1/other.1' ]
+	# alone, everything goes, PREFIX included; what is above it stays
+	rm "$dest/opt/jf/share/man/man1/other.1"
+	run -0 make -C "$TOP" install DESTDIR="$dest" PREFIX=/opt/jf
+	run -0 make -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/opt/jf
+	run -0 bash -c 'cd "$1" && find . | LC_ALL=C sort' - "$dest"
+	[ "$output" = $'.\n./opt' ]
+	# a directory outside PREFIX is left alone
+	run -0 make -C "$TOP" install DESTDIR="$dest" PREFIX=/opt/jf BINDIR=/tools
+	run -0 make -C "$TOP" uninstall DESTDIR="$dest" PREFIX=/opt/jf BINDIR=/tools
+	run -0 bash -c 'cd "$1" && find . | LC_ALL=C sort' - "$dest"
+	[ "$output" = $'.\n./opt\n./tools' ]
+}
+
 # --- the Debian package ---
 
 # make_var NAME: the value of the Makefile's variable NAME, one word a line.
