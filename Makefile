@@ -45,7 +45,8 @@ HDRS := $(wildcard src/*/*.h)
 # rest needs: the quick tier's optional tools, the slow tier, the
 # sanitizers and the fuzzer, the bench, the completion, editor and
 # pre-commit tests, and the package build.  `make deps` installs DEPS,
-# `make deps-all` DEPS_ALL (and the --width oracle's node packages).
+# `make deps-all` DEPS_ALL (and the node packages of the --width and
+# --style=prettier oracles).
 DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
 	python3 mandoc
 DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace parallel \
@@ -89,13 +90,15 @@ deps:
 deps-all:
 	apt-get update
 	$(APT_INSTALL) $(DEPS_ALL)
-	# node and npm for the --width oracle tests, unless a Node.js that
-	# carries its own npm is installed already (Debian's npm conflicts
-	# with such a nodejs package)
+	# node and npm for the --width and --style=prettier oracle tests and
+	# the prettier bench, unless a Node.js that carries its own npm is
+	# installed already (Debian's npm conflicts with such a nodejs package)
 	command -v node >/dev/null 2>&1 || $(APT_INSTALL) nodejs
 	command -v npm >/dev/null 2>&1 || $(APT_INSTALL) npm
 	npm install --prefix build/npm json-stringify-pretty-compact@4 || \
 	  echo "deps-all: the npm package was not installed; the --width oracle tests will skip" >&2
+	npm install --prefix build/npm prettier@3 @biomejs/biome@2 || \
+	  echo "deps-all: prettier and biome were not installed; the --style=prettier oracle tests will skip" >&2
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).
