@@ -2,8 +2,8 @@
 # slow/prettier_oracle.bats - --style=prettier writes what prettier 3
 # writes: on 10,000 generated documents, prettier run in-process by node
 # and jfmt once per document (tests/prettier_oracle.mjs, whose kinds of
-# known difference are in tests/prettier_known.txt); and the harness
-# itself against prettier.
+# known difference are in tests/prettier_known.txt); the harness itself
+# against prettier; and prettier.bats's expectations against prettier.
 # Each skips without node and prettier (make deps-all).
 #
 # A run takes a random seed and prints it; PRETTIER_ORACLE_SEED=N runs
@@ -34,4 +34,13 @@ load ../prettier_helper
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == "  without comments: "*" cases, "*" identical (100.0%)" ]]
 	[[ ${lines[2]} == "  with comments: "*" cases, "*" identical (100.0%)" ]]
+}
+
+@test "prettier.bats expects what prettier writes" {
+	need_prettier
+	need_cmd bats
+	JFMT="$TESTS_DIR/prettier_as_jfmt.mjs" run bats --tap "$TESTS_DIR/prettier.bats"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ $output != *"not ok"* ]]
 }
