@@ -12,3 +12,14 @@ load oom_helper
 	oom_fixture
 	sweep_oom -S --width=80 doc.json
 }
+
+@test "out of memory for good while -i and --check set up for a JSONC file: the message, not a signal" {
+	# the formatter is set up anew for a .jsonc file, with the output
+	# between two bindings when memory runs out (slow/oom.bats: every
+	# mode)
+	build_fail_alloc
+	oom_fixture
+	OOM_AFTER=+
+	sweep_oom -i doc.jsonc
+	sweep_oom --check doc.jsonc
+}

@@ -53,8 +53,12 @@ void fbuffer_release(struct fbuffer *fb)
 	if (fb->mem || fb->heap)
 		free(fb->ptr);
 	fb->ptr = NULL;
-	fb->len = fb->cap = fb->committed = 0;
+	fb->len = fb->cap = fb->room = fb->committed = 0;
 	fb->mem = fb->heap = 0;
+	fb->hold_max = 0;
+	fb->fd = -1;
+	fb->out = NULL;
+	fb->out_ctx = NULL;
 }
 
 int write_all(int fd, const void *buf, size_t n, unsigned long long *written)
@@ -246,7 +250,7 @@ void fbuffer_flush_committed(struct fbuffer *fb)
 
 void fbuffer_settle(struct fbuffer *fb)
 {
-	if (fb->mem)
+	if (fb->mem || !fb->ptr)        /* nothing held, or bound to nothing */
 		return;
 	if (past_bound(fb))
 		fb->streaming = 1;
@@ -266,6 +270,8 @@ int fbuffer_abandon(struct fbuffer *fb)
 {
 	int partly = !fb->hold_max || fb->streaming || (!fb->mem && past_bound(fb));
 
+	if (!fb->ptr)                   /* bound to nothing */
+		return 0;
 	if (fb->mem) {                  /* all of it is held */
 		fb->len = fb->committed;
 		return 0;

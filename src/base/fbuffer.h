@@ -28,6 +28,13 @@
  * Write errors do not stop the caller at once: the first one is remembered in
  * `error` (an errno value), later output is dropped, and the caller checks
  * it with fbuffer_flush() once per input or at the end.
+ *
+ * A buffer without a block (`ptr` NULL: all zero bytes, or released) is
+ * bound to nothing: fbuffer_settle(), fbuffer_abandon() and fbuffer_flush()
+ * leave it alone.  A message may come at any time, memory running out
+ * while the buffer is set up anew among them, and settles the output
+ * before it is printed (diag.h): whatever state the buffer is in then
+ * must be safe to settle.
  */
 #ifndef JFMT_FBUFFER_H
 #define JFMT_FBUFFER_H
@@ -119,7 +126,8 @@ void fbuffer_init_mem(struct fbuffer *fb);
 
 /**
  * Free what `fb` allocated (an in-memory buffer's storage, or the block a
- * held document grew into); `fb` is empty again after it.
+ * held document grew into); `fb` is empty and bound to nothing after it
+ * (it no longer refers to the caller's storage, descriptor or function).
  */
 void fbuffer_release(struct fbuffer *fb);
 

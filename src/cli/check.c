@@ -302,6 +302,9 @@ enum exit_status check_file(void *checker, const char *path)
 		close(t.memfd);
 	if (fd != STDIN_FILENO)
 		close(fd);
+	/* the output is bound to this comparison, which ends here: a
+	 * message from now on (the next input's set-up) must not settle it */
+	fbuffer_release(k->out);
 	compare_release(&c);
 	return status;
 }

@@ -7,12 +7,16 @@
  * makes call number FAIL_ALLOC_AT fail as when memory runs out: NULL, or
  * ENOMEM from posix_memalign(); "N+" makes that call and every one after
  * it fail.  Every other call is glibc's own.  With FAIL_ALLOC_AT unset or
- * 0 nothing fails.  If FAIL_ALLOC_COUNT names a
- * file, the number of calls counted is written to it at exit.  The three
- * variables are taken out of the environment, so that a program the
- * process runs (diff(1) for jfmt -d) runs as usual.
+ * 0 nothing fails.  If FAIL_ALLOC_COUNT names a file, two numbers are
+ * written to it at exit, on a line: the calls counted, and how many of
+ * them were made to fail (0: the run had all the memory it asked for).
+ * The three variables are taken out of the environment, so that a
+ * program the process runs (diff(1) for jfmt -d) runs as usual.  The
+ * counts are atomic: jfmt -j allocates on several threads.
  *
- * Build: cc -shared -fPIC -o fail_alloc.so fail_alloc.c
+ * Build: cc -O0 -fno-builtin -shared -fPIC -o fail_alloc.so fail_alloc.c
+ * (optimised, gcc may take calloc()'s body for a call to calloc() and
+ * make it one, which calls itself)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,9 +34,10 @@ extern void *__libc_realloc(void *p, size_t n);
 extern void *__libc_memalign(size_t align, size_t n);
 
 static unsigned long calls;       /* allocations counted so far */
+static unsigned long failed;      /* ... and made to fail */
 static unsigned long fail_at;     /* the one to fail; 0: none */
 static int fail_after;            /* ... and every one after it */
-static char count_path[4096];     /* where to write `calls`; "": nowhere */
+static char count_path[4096];     /* where to write the counts; "": nowhere */
 
 __attribute__((constructor)) static void fail_alloc_init(void)
 {
@@ -46,30 +51,35 @@ __attribute__((constructor)) static void fail_alloc_init(void)
 	unsetenv("FAIL_ALLOC_AT");
 	unsetenv("FAIL_ALLOC_COUNT");
 	unsetenv("LD_PRELOAD");
-	calls = 0;
+	calls = failed = 0;
 }
 
 __attribute__((destructor)) static void fail_alloc_report(void)
 {
 	const char *path = count_path;
-	char text[32];
+	char text[64];
 
 	if (!*path)
 		return;
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		return;
-	int n = snprintf(text, sizeof text, "%lu\n", calls);
+	int n = snprintf(text, sizeof text, "%lu %lu\n", __atomic_load_n(&calls, __ATOMIC_SEQ_CST),
+			 __atomic_load_n(&failed, __ATOMIC_SEQ_CST));
 	if (write(fd, text, (size_t)n) != n)
-		calls = 0;
+		n = 0;
 	close(fd);
 }
 
 /* Whether this allocation is to fail. */
 static int fails(void)
 {
-	++calls;
-	return fail_at && (calls == fail_at || (fail_after && calls > fail_at));
+	unsigned long n = __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
+
+	if (!fail_at || !(n == fail_at || (fail_after && n > fail_at)))
+		return 0;
+	__atomic_add_fetch(&failed, 1, __ATOMIC_SEQ_CST);
+	return 1;
 }
 
 void *malloc(size_t n)

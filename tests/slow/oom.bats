@@ -3,7 +3,8 @@
 # and exits 3, whatever the options: each allocation of a run is made to
 # fail in turn (oom_helper.bash), in every layout, mode and kind of
 # output; then with memory gone for good from each allocation on.  The
-# quick one (-S --width) is in oom.bats.
+# quick ones (-S --width; -i and --check of a JSONC file, for good) are
+# in oom.bats.
 
 load ../test_helper
 load ../oom_helper
@@ -59,4 +60,15 @@ sweep_each() {
 	sweep_each "doc.json" "-S --width=40 doc.json" "--comments -S doc.jsonc" \
 		"-k bad.json" "-d doc.json" "-r --check dir" "-o out.json doc.json" \
 		"-i -S dir/one.json dir/two.json"
+}
+
+@test "out of memory: --check, -l, -d, -i, -o and -r set up for JSONC between files, at every allocation and for good" {
+	# the reader and formatter are set up anew for each .jsonc file
+	# (dir/ holds one too), between two comparisons or outputs
+	sweep_each "-l doc.json doc.jsonc" "-d doc.jsonc doc.json" "-i doc.jsonc doc.json" \
+		"-o out.json doc.jsonc doc.json"
+	OOM_AFTER=+
+	sweep_each "-l doc.json doc.jsonc" "-d doc.jsonc doc.json" "-i doc.jsonc doc.json" \
+		"-l -i doc.jsonc" "-r -l dir" "-r -d dir" "-r -i dir" "-r -n dir" \
+		"-o out.json doc.jsonc doc.json" "--check -"
 }
