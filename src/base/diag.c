@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/quote.h"
 
@@ -24,6 +26,15 @@ static struct {
 	void *ctx;
 } before[DIAG_BEFORE_MAX];
 static size_t nbefore;
+/* Whether this thread registered them: only it runs them.  Another
+ * (a -j worker running out of memory) does not own the output they
+ * settle, which the first may be writing at that moment. */
+static _Thread_local int owns_before;
+
+/* diag_fatal(): a thread is ending the process; and whether it is this
+ * one */
+static atomic_int ending;
+static _Thread_local int ending_here;
 
 /* diag_mute(): per thread, whether messages are counted, and how many */
 static _Thread_local int muted;
@@ -52,6 +63,7 @@ unsigned long diag_muted(void)
 
 void diag_before(void (*fn)(void *ctx), void *ctx)
 {
+	owns_before = 1;
 	if (nbefore < DIAG_BEFORE_MAX) {
 		before[nbefore].fn = fn;
 		before[nbefore].ctx = ctx;
@@ -70,18 +82,19 @@ void diag_forget(void (*fn)(void *ctx), void *ctx)
 	}
 }
 
-/* Make way for a message.  A function may print a message of its own only
- * by accident (a write error while it flushes): it is not run again then. */
+/* Make way for a message, on the thread that registered the functions.
+ * A function may print a message of its own only by accident (a write
+ * error while it flushes, memory running out): it is not run again then. */
 static void start_message(void)
 {
 	static int running;
 
-	if (running)
-		return;
-	running = 1;
-	for (size_t i = 0; i < nbefore; i++)
-		before[i].fn(before[i].ctx);
-	running = 0;
+	if (!running && owns_before) {
+		running = 1;
+		for (size_t i = 0; i < nbefore; i++)
+			before[i].fn(before[i].ctx);
+		running = 0;
+	}
 	fputs(prefix, stderr);
 }
 
@@ -158,6 +171,14 @@ void diag_fatal(enum exit_status status, const char *fmt, ...)
 {
 	va_list ap;
 
+	/* The first thread to end the process says why; any other (several
+	 * -j workers running out of memory at once) waits for it to.  The
+	 * same thread may come again, memory running out as its message is
+	 * made way for: that message is then the one. */
+	if (!ending_here && atomic_exchange(&ending, 1))
+		for (;;)
+			pause();
+	ending_here = 1;
 	muted = 0;
 	va_start(ap, fmt);
 	vmessage(fmt, ap);

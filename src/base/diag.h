@@ -14,7 +14,12 @@
  * Before anything is printed, the functions registered with diag_before()
  * run, in order: they clear a progress line and end a half-written line of
  * output on the same terminal, so that a message always starts on a line of
- * its own.
+ * its own.  They run only for a message of the thread that registered
+ * them, whose output they settle.
+ *
+ * A message may come from any thread (a -j worker's memory running out).
+ * The first thread to call diag_fatal() is the one that says why the
+ * process ends and ends it; another that calls it then waits for that.
  */
 #ifndef JFMT_DIAG_H
 #define JFMT_DIAG_H
@@ -33,8 +38,10 @@
 #define DIAG_BEFORE_MAX 4
 
 /**
- * Run fn(ctx) before each message from now on (at most DIAG_BEFORE_MAX
- * of them).  fn must not print a message itself.
+ * Run fn(ctx) before each message of the calling thread from now on (at
+ * most DIAG_BEFORE_MAX of them).  fn must not print a message itself; if
+ * it does by accident (memory running out), the functions are not run
+ * again for that one.
  */
 void diag_before(void (*fn)(void *ctx), void *ctx);
 
@@ -77,7 +84,8 @@ void diag_errno(const char *subject, int err);
  *  out_of_memory(), and a system call's ENOMEM). */
 _Noreturn void diag_out_of_memory(void);
 
-/** diag_error(), then exit with `status`. */
+/** diag_error(), then exit with `status`; but if another thread is
+ * doing so already, wait for it to end the process. */
 _Noreturn void diag_fatal(enum exit_status status, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
 /**

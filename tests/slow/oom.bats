@@ -2,9 +2,9 @@
 # slow/oom.bats - when memory runs out, jfmt says "jfmt: out of memory"
 # and exits 3, whatever the options: each allocation of a run is made to
 # fail in turn (oom_helper.bash), in every layout, mode and kind of
-# output; then with memory gone for good from each allocation on.  The
-# quick ones (-S --width; -i and --check of a JSONC file, for good) are
-# in oom.bats.
+# output, -j's threads included; then with memory gone for good from each
+# allocation on.  The quick ones (-S --width; -i and --check of a JSONC
+# file, for good) are in oom.bats.
 
 load ../test_helper
 load ../oom_helper
@@ -71,4 +71,20 @@ sweep_each() {
 	sweep_each "-l doc.json doc.jsonc" "-d doc.jsonc doc.json" "-i doc.jsonc doc.json" \
 		"-l -i doc.jsonc" "-r -l dir" "-r -d dir" "-r -i dir" "-r -n dir" \
 		"-o out.json doc.jsonc doc.json" "--check -"
+}
+
+@test "out of memory: -j's threads, from a file and a pipe, in every mode, at every allocation and for good" {
+	# chunks of 64 bytes: each thread formats several; which thread
+	# makes an allocation changes from run to run, and several may run
+	# out at once
+	export JFMT_JOBS_BLOCK=64
+	sweep_each "-j2 -c lines.json" "-j3 arr.json" "-j2 -S --width=30 arr.json" \
+		"-j2 --comments lines.jsonc" "-j2 -i lines.json arr.json"
+	OOM_PIPE=lines.json sweep_each "-j2 -c"
+	OOM_AFTER=+
+	sweep_each "-j2 -c lines.json" "-j3 arr.json" "-j2 --check lines.json" \
+		"-j2 -d arr.json" "-j2 -l lines.jsonc lines.json" "-j2 -i lines.json arr.json" \
+		"-j2 -o out.json lines.json arr.json"
+	OOM_PIPE=lines.json sweep_each "-j2 -c" "-j3 --check -"
+	OOM_PIPE=arr.json sweep_each "-j2"
 }
