@@ -388,6 +388,56 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	grep -q '^jfmt: nd\.json:' err
 }
 
+# grown BASE TEXT OPTION...: a copy of BASE, f.json, that grows by TEXT
+# while jfmt -j2 OPTION... f.json reads it (tests/shim/grow_file.c: at
+# its first pread(2), after it took the size), writes the same output,
+# messages and status as jfmt -j1 on the grown file; with -i, f.json
+# ends as -j1 leaves a copy of it, with -o the file written is the same.
+grown() {
+	local base=$1 text=$2 st1=0 st2=0
+	shift 2
+	cp "$base" f.json && rm -f out.json
+	JFMT_JOBS_BLOCK=4096 GROW_FILE=f.json GROW_TEXT=$text LD_PRELOAD=$T/grow_file.so \
+		"$JFMT" -j2 "$@" f.json >two 2>two.err || st2=$?
+	cp f.json f.two
+	[ -e out.json ] && mv out.json out.two
+	{ cat "$base"; printf '%s' "$text"; } >f.json
+	[ "$*" = -i ] || [ "$(wc -c <f.json)" -eq "$(wc -c <f.two)" ] ||
+		{ echo "$*: the file did not grow"; return 1; }
+	"$JFMT" -j1 "$@" f.json >one 2>one.err || st1=$?
+	[ "$st1" -eq "$st2" ] || { echo "$*: exit $st1 with -j1, $st2 with -j2"; return 1; }
+	same_bytes one two && same_bytes one.err two.err && same_bytes f.json f.two ||
+		{ echo "$* (grown by: $text)"; return 1; }
+	[ ! -e out.json ] || same_bytes out.json out.two
+}
+
+@test "a file that grows while -j reads it: read on to its new end, as one thread" {
+	need_cmd cc
+	is_sanitizer_build && skip "a sanitizer's runtime must be the first library loaded"
+	cc -std=c11 -Wall -Wextra -Werror -shared -fPIC -o "$T/grow_file.so" \
+		"$TESTS_DIR/shim/grow_file.c" -ldl
+	ndjson nd.json 3000
+	# a value after the last, in every mode
+	for opts in -c "" "-c -o out.json" --check -l -i; do
+		# shellcheck disable=SC2086
+		grown nd.json $'{"x": [1, 2]}\n' $opts || return 1
+	done
+	grep -q '"x"' out.two
+	# the last value's token goes on (a number without its line end)
+	{ cat nd.json; printf '7'; } >open.json
+	grown open.json $'8\n{"x": 1}\n' -c
+	grep -qx 78 two
+	# an array, and the value after it
+	array arr.json 2000 7
+	grown arr.json $'\n{"x": 1}\n' -c
+	# a comment that goes on, and a blank line kept
+	{ cat nd.json; printf '// c'; } >c.jsonc
+	cp c.jsonc c.json
+	grown c.json $' still the comment {"y": 0}\n\n{"x": 1}\n' --comments
+	grown nd.json $'\n{"x": 1}\n' --blank-lines=keep
+	grep -q '"x"' two
+}
+
 # calls_before FILE CALL: how many CALL system calls jfmt -j2 makes before
 # it opens FILE (the dynamic loader's, reading the libraries), so that a
 # fault injected from the next one on hits the input only.

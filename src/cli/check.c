@@ -276,8 +276,9 @@ enum exit_status check_file(void *checker, const char *path)
 	fbuffer_hold(k->out, cli->hold);
 	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
 	enum exit_status status;
-	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status, NULL))
-		status = reader_run(k->reader, name, fd);
+	struct read_resume at = { .line = 1 };  /* (-j: a file that grew) */
+	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status, &at))
+		status = reader_run_resumed(k->reader, name, fd, &at);
 	reader_set_tap(k->reader, NULL, NULL);
 	int err = fbuffer_flush(k->out);
 	if (status == EXIT_OK && !err)

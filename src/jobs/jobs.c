@@ -67,13 +67,20 @@ static int run_threads(struct run *r, struct fbuffer *out, size_t lead)
 	return result;
 }
 
+/* What format_whole() returns when the file grew: the input from r->rest
+ * on is left to the caller's one thread. */
+#define WHOLE_GROWN 2
+
 /* in[0..size), a whole input (a file's mapping, `lead` bytes into it, or
  * a pipe read to its end), on the threads of `r`: 1 when it is out, 0
  * when it does not split (one value) and nothing is written, -1 when a
- * chunk failed and what was written of it is taken back. */
+ * chunk failed and what was written of it is taken back.  A file that
+ * grew meanwhile (pool.h): with `resume`, a stream's part before its last
+ * chunk is out (WHOLE_GROWN); else, or for an array, it is taken back
+ * (-1), as one thread reads the array on from its start. */
 static int format_whole(struct jobs *j, const char *name, const unsigned char *in, size_t size,
 			int fd, off_t start, size_t lead, struct fbuffer *out, struct run *r,
-			unsigned threads)
+			unsigned threads, int resume)
 {
 	cutter_init(&r->cut, in, size, j->clean);
 	r->block = j->block ? j->block : plan_chunk(size, threads);
@@ -102,11 +109,21 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 	char last = out->last;
 	out->crlf = j->opt->eol == EOL_CRLF ||
 		    (j->opt->eol == EOL_AUTO && cutter_first_line_crlf(&r->cut));
-	if (run_threads(r, out, lead) < 0) {
+	int ran = run_threads(r, out, lead);
+	if (ran == POOL_GROWN && resume && !r->cut.array)
+		return WHOLE_GROWN;
+	if (ran < 0 || ran == POOL_GROWN) {
 		fbuffer_rewind(out, written, last);
 		return -1;
 	}
 	return 1;
+}
+
+/* The lines p[0..n) ends, added to *line. */
+static void count_lines(const unsigned char *p, size_t n, unsigned long long *line)
+{
+	for (const unsigned char *e = p + n; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+		++*line;
 }
 
 /* --- A pipe --- */
@@ -230,7 +247,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	if (r.cut.array) {
 		if (j->want > 1 && read_whole(j, fd, &eof) && !j->read_error &&
 		    (threads = plan_threads(j->want, j->ahead_len, j->block != 0)) > 1 &&
-		    format_whole(j, name, j->ahead, j->ahead_len, -1, 0, 0, out, &r, threads) > 0) {
+		    format_whole(j, name, j->ahead, j->ahead_len, -1, 0, 0, out, &r, threads, 0) > 0) {
 			*status = EXIT_OK;
 			return 1;
 		}
@@ -283,9 +300,7 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		if (result > 0 || (eof && end == j->ahead_len))
 			break;
 		/* the part's values are out: carry its end into the next */
-		for (const unsigned char *p = j->ahead, *e = p + end;
-		     (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
-			at->line++;
+		count_lines(j->ahead, end, &at->line);
 		at->base += end;
 		j->ahead_len -= end;
 		memmove(j->ahead, j->ahead + end, j->ahead_len);
@@ -315,15 +330,25 @@ void jobs_release(struct jobs *j)
 /* --- A file, and one that shrinks while it is mapped (guard.h) --- */
 
 /* The mapped file (in[0..size), `lead` bytes into the mapping `map`) on
- * the threads of `r`; returns as jobs_format() does. */
+ * the threads of `r`; returns as jobs_format() does.  A file that grew
+ * meanwhile is read on to its new end, as one thread reads it: with
+ * `at`, from the start of the last chunk of a stream, all before it
+ * being out; else from the start. */
 static int format_mapped(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 			 enum exit_status *status, struct run *r, off_t start, size_t size,
-			 unsigned threads, void *map, size_t lead)
+			 unsigned threads, void *map, size_t lead, struct read_resume *at)
 {
+	const unsigned char *in = (const unsigned char *)map + lead;
+
 	r->mapped = 1;
 	madvise(map, size + lead, MADV_SEQUENTIAL);
-	int done = format_whole(j, name, (const unsigned char *)map + lead, size, fd, start, lead,
-				out, r, threads);
+	int done = format_whole(j, name, in, size, fd, start, lead, out, r, threads, at != NULL);
+	if (done == WHOLE_GROWN) {
+		*at = (struct read_resume){ .base = r->rest, .line = 1, .seq = r->cut.seq };
+		count_lines(in, r->rest, &at->line);
+		lseek(fd, start + (off_t)r->rest, SEEK_SET);
+		return 0;
+	}
 	if (done <= 0) {
 		lseek(fd, start, SEEK_SET);
 		return 0;
@@ -371,7 +396,8 @@ int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 	memset(r, 0, sizeof *r);
 	shrink_guard(map, size + lead, &jump);
 	if (sigsetjmp(jump, 1) == 0) {
-		done = format_mapped(j, name, fd, out, status, r, start, size, threads, map, lead);
+		done = format_mapped(j, name, fd, out, status, r, start, size, threads, map, lead,
+				     at);
 	} else {
 		/* the file shrank under the scan: nothing more of it is read */
 		pool_stop(r);

@@ -89,7 +89,11 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
  * (JOBS_CHUNKS_PER_JOB chunks a thread, at least JOBS_MIN_INPUT; with
  * -j N, an array whole, up to JOBS_AHEAD_MAX): the
  * caller then goes on from *at with reader_run_resumed(), whose bytes
- * stay until jobs_release().
+ * stay until jobs_release().  A file is read to the end it has when its
+ * last chunk is written, as one thread reads to where read(2) ends: one
+ * that grew after its size was taken (a log being written to) is left
+ * to the caller from its last chunk on (from *at, and where `fd` stands),
+ * or from its start without `at` or for an array.
  */
 int jobs_format(struct jobs *j, const char *name, int fd, struct fbuffer *out,
 		enum exit_status *status, struct read_resume *at);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/alloc.h"
+#include "base/readat.h"
 #include "jobs/plan.h"
 
 /* The input read is let go of this much at a time. */
@@ -150,7 +151,19 @@ static void write_piece(struct run *r, struct chunk *c, struct fbuffer *out)
 	c->text.len = c->text.committed = 0;
 }
 
-/* Write out the chunks formatted, in order; returns -1 when one failed. */
+/* Whether the file the input is read from has more than was cut: it
+ * grew after its size was taken (a log being written to), and one
+ * thread would have read on. */
+static int grown(const struct run *r)
+{
+	const struct job_input *in = &r->pool.input;
+	unsigned char b;
+
+	return in->fd >= 0 && read_at(in->fd, &b, 1, in->base + (off_t)r->cut.size) > 0;
+}
+
+/* Write out the chunks formatted, in order; returns -1 when one failed,
+ * POOL_GROWN when the last one is left to one thread. */
 static int write_done(struct run *r, struct fbuffer *out, size_t lead)
 {
 	struct pool *pl = &r->pool;
@@ -161,6 +174,13 @@ static int write_done(struct run *r, struct fbuffer *out, size_t lead)
 			return 0;
 		if (!c->ok)
 			return -1;
+		/* Its last value may go on in what was added (a number, a
+		 * comment), or a blank line stand after it: the one thread
+		 * reads on from this chunk's start, as it would have */
+		if (c->to == r->cut.size && grown(r)) {
+			r->rest = c->from;
+			return POOL_GROWN;
+		}
 		pthread_mutex_unlock(&pl->lock);
 		write_piece(r, c, out);
 		let_go(r, c->to, lead);

@@ -67,6 +67,7 @@ struct run {
 	struct held_piece *held;
 	size_t nheld, held_cap, held_len;
 	unsigned char *window;  /* what the scan reads a file into (split.h) */
+	size_t rest;            /* POOL_GROWN: where the last chunk starts */
 };
 
 /** Start r->nthreads threads, taking from r->pool, each its own worker
@@ -74,11 +75,18 @@ struct run {
  * notes it in r->started), 0 having made nothing. */
 unsigned pool_start(struct run *r);
 
+/* What pool_run() returns when the file read goes on past r->cut.size. */
+#define POOL_GROWN 2
+
 /**
  * Hand out r->cut's input from r->next on and write it to `out` (`lead`:
  * the bytes of the mapping before r->cut.in), until it is all out (0), a
  * chunk failed (-1: nothing of it or after it is written), or the output
- * did (1).  Runs again on a new input once it is all out.
+ * did (1).  Or, for a file (r->pool.input.fd), which is looked at again
+ * just before its last chunk is written: POOL_GROWN if it grew since its
+ * size was taken, all but its last chunk written, which starts at
+ * r->rest (an array's pieces held back are not).  Runs again on a new
+ * input once it is all out.
  */
 int pool_run(struct run *r, struct fbuffer *out, size_t lead);
 
