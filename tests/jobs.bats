@@ -368,6 +368,63 @@ open(sys.argv[1], "w").write("\n".join(lines))' "$name"
 	done
 }
 
+# slow_pipe NAME FIRST REST OPTION...: in the background, FIRST into a
+# pipe to jfmt OPTION..., then, once the first line of the output is in
+# NAME.first (or 3 s have passed), REST, the rest of the output into
+# NAME.rest; the writer waits on the FIFO NAME.go, which the caller holds
+# open (as in the test above).
+slow_pipe() {
+	local name=$1 first=$2 rest=$3
+	shift 3
+	{ printf '%s' "$first"; read -r -t 30 _ <"$name.go"; printf '%s' "$rest"; } |
+		"$JFMT" "$@" 2>"$name.err" |
+		{ IFS= read -r -t 3 line && printf '%s\n' "$line" >"$name.first"; echo >"$name.go"
+		  cat >"$name.rest"; } &
+}
+
+@test "a pipe whose values come slowly, in every mode: the first goes out before the writer sends the next, under -j4 as under -j1" {
+	# JSONC and kept blank lines are cut only where the next value is
+	# in sight, which the last line that came never has; a value that
+	# no line end follows is at no cut either
+	local modes=("pretty||{\"a\": [1, 2]}
+|{\"b\": 2}
+" "nonl|-c|{\"a\": 1}|
+{\"b\": 2}
+" "comments|--comments|{\"a\": 1} // one
+|// two
+{\"b\": 2}
+" "strip|--strip-comments|{\"a\": 1} // one
+|{\"b\": 2}
+" "blank|--blank-lines=keep|{\"a\": 1}
+
+|{\"b\": 2}
+")
+	local m name opts first rest j fd fds=()
+	for m in "${modes[@]}"; do
+		IFS='|' read -r -d '' name opts first rest <<<"$m" || true
+		rest=${rest%$'\n'}     # (the here-string's own)
+		printf '%s%s' "$first" "$rest" | "$JFMT" -j1 $opts >"$name.want"
+		for j in -j1 -j4; do
+			mkfifo "$name$j.go"
+			exec {fd}<>"$name$j.go"
+			fds+=("$fd")
+			# shellcheck disable=SC2086
+			slow_pipe "$name$j" "$first" "$rest" $j $opts
+		done
+	done
+	wait
+	for fd in "${fds[@]}"; do exec {fd}>&-; done
+	for m in "${modes[@]}"; do
+		name=${m%%|*}
+		for j in -j1 -j4; do
+			[ "$(head -n 1 "$name.want")" = "$(cat "$name$j.first" 2>/dev/null)" ] ||
+				{ echo "$name $j: the first line was not out in time"; return 1; }
+			cat "$name$j.first" "$name$j.rest" >"$name$j.got"
+			same_bytes "$name.want" "$name$j.got" || { echo "$name $j"; return 1; }
+		done
+	done
+}
+
 @test "a file that shrinks while -j reads it: a message and an exit status, not a signal" {
 	ndjson nd.json 20000
 	mkfifo fifo

@@ -333,6 +333,57 @@ size_t cutter_last(struct cutter *c)
 	return last;
 }
 
+/* Whether byte b may be part of a number, a literal or a bad word (a
+ * slash that begins no comment among them). */
+static int word_byte(unsigned char b)
+{
+	return !blank(b) && !strchr(",:[]{}\"", b) && b != SKIP_RS && b != 0;
+}
+
+/* The end of the comment that begins at p[i] ("//" or "slash-star"), or n
+ * if it does not end in p[0..n). */
+static size_t comment_end(const unsigned char *p, size_t i, size_t n)
+{
+	if (p[i + 1] == '/') {
+		const unsigned char *nl = memchr(p + i, '\n', n - i);
+		return nl ? (size_t)(nl - p) : n;
+	}
+	for (i += 2; i + 1 < n; i++)
+		if (p[i] == '*' && p[i + 1] == '/')
+			return i + 1;
+	return n;
+}
+
+int cutter_value_ends(const struct cutter *c, size_t from)
+{
+	const unsigned char *p = c->in;
+	size_t n = c->size;
+	long depth = 0;
+
+	for (size_t i = from; i < n; i++) {
+		unsigned char b = p[i];
+		if (b == '"') {                 /* a string, to its closing quote */
+			for (i++; i < n && p[i] != '"'; i++)
+				i += p[i] == '\\';
+			if (i >= n)
+				return 0;
+			if (depth == 0)
+				return 1;
+		} else if (b == '/' && c->clean && i + 1 < n && (p[i + 1] == '/' || p[i + 1] == '*')) {
+			if ((i = comment_end(p, i, n)) == n)
+				return 0;
+		} else if (b == '{' || b == '[') {
+			depth++;
+		} else if (b == '}' || b == ']') {
+			if (--depth <= 0)
+				return 1;
+		} else if (depth == 0 && word_byte(b)) {
+			return 1;               /* a number or literal, perhaps whole */
+		}
+	}
+	return 0;
+}
+
 int cutter_blank_from(const struct cutter *c, size_t from)
 {
 	while (from < c->size && blank(c->in[from]))

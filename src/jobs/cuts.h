@@ -71,6 +71,14 @@ void cutter_scan_from(struct cutter *c, size_t from);
  */
 size_t cutter_next(struct cutter *c, size_t from, size_t until);
 
+/**
+ * Whether in[from..size), where a value of a stream may begin, holds the
+ * end of a top-level value, or may: a string or container closed, a
+ * number or literal begun (comments skipped with `clean`).  One thread
+ * would have written that value out by now, as it came.
+ */
+int cutter_value_ends(const struct cutter *c, size_t from);
+
 /** Whether the input from `from` on is nothing but white space. */
 int cutter_blank_from(const struct cutter *c, size_t from);
 

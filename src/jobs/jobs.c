@@ -158,6 +158,18 @@ static int ready(int fd, long long *waited)
 	return n > 0;
 }
 
+/* Whether nothing more comes from `fd` within AHEAD_WAIT_MS of waiting:
+ * its writer is slower than jfmt (a log followed), not one that paused. */
+static int quiet(int fd)
+{
+	long long waited = 0;
+
+	while (waited < AHEAD_WAIT_MS)
+		if (ready(fd, &waited))
+			return 0;
+	return 1;
+}
+
 /* How read_ahead() waits for the pipe. */
 enum ahead {
 	AHEAD_FIRST,    /* one read, however long it takes, then AHEAD_MORE */
@@ -265,7 +277,17 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 	r.nthreads = threads;
 	for (;;) {
 		size_t end = eof ? j->ahead_len : cutter_last(&r.cut);
+		/* A value past the part's last cut, which one thread would
+		 * have written as it came, would wait for the writer if the
+		 * pipe stays quiet (a log followed): one thread takes over
+		 * from that cut then, as threads cannot tell what it writes
+		 * of a stream not yet whole.  (In JSONC, and with blank lines
+		 * kept, the last line that came is never a cut: what stands
+		 * after it is not known yet.) */
+		int waits = !eof && j->ahead_len < j->ahead_cap && cutter_value_ends(&r.cut, end);
 		if (end == 0 && !eof) {         /* no value ends in it yet */
+			if (waits && quiet(fd))
+				goto one_thread;
 			if (j->ahead_len == j->ahead_cap) {
 				if (j->ahead_cap >= JOBS_AHEAD_MAX)
 					goto one_thread;
@@ -304,6 +326,8 @@ static int format_pipe(struct jobs *j, const char *name, int fd, struct fbuffer 
 		at->base += end;
 		j->ahead_len -= end;
 		memmove(j->ahead, j->ahead + end, j->ahead_len);
+		if (waits && quiet(fd))
+			goto one_thread;
 		read_ahead(j, fd, &eof, AHEAD_FIRST);
 		cutter_init_stream(&r.cut, j->ahead, j->ahead_len, seq, j->clean);
 	}
