@@ -21,6 +21,7 @@ _jfmt_long_options='
 	--eol=
 	--escape-slash
 	--exclude=
+	--final-newline=
 	--keep-escapes
 	--help
 	--in-place
@@ -30,6 +31,7 @@ _jfmt_long_options='
 	--keep-going
 	--label=
 	--list
+	--list-options
 	--monochrome
 	--no-editorconfig
 	--no-gitignore
@@ -51,8 +53,8 @@ _jfmt_long_options='
 # _jfmt_takes_value OPTION: whether OPTION takes a value in the next word.
 _jfmt_takes_value() {
 	case $1 in
-	-o | -w | --buffer-size | --eol | --exclude | --indent | --label | --output | \
-		--stdin-filename | --width) return 0 ;;
+	-o | -w | --buffer-size | --eol | --exclude | --final-newline | --indent | --label | \
+		--output | --stdin-filename | --width) return 0 ;;
 	esac
 	return 1
 }
@@ -63,6 +65,7 @@ _jfmt_values() {
 	--color | --colour) echo 'auto always never' ;;
 	--eol) echo 'lf crlf auto' ;;
 	--blank-lines) echo 'keep drop' ;;
+	--final-newline) echo 'yes no' ;;
 	--indent) echo '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16' ;;
 	esac
 }

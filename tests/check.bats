@@ -210,11 +210,17 @@ fix_command() {
 }
 
 @test "the fixing command has the layout options that --check was given" {
-	put in.json "$UGLY"
+	# blank lines, escapes, a slash and keys out of order: not formatted
+	# in any layout
+	put in.json $'{"b":[1,\n\n2],"s":"\\u00e9/\u00e9\\/","a":{"x":null}}'
 	# (jfmt runs without bats's `run`, which costs more than jfmt here)
-	local opts st stderr
-	for opts in "--indent=4" "-t" "-c" "-S" "-a" "--escape-slash" "--keep-escapes -a" "--seq" "-w 40" "--eol=crlf" "--eol=auto" \
-		"--comments" "--strip-comments" "-S --indent 0" "-c --indent 3 -S -k --progress"; do
+	local opts st stderr n=0
+	# each layout option of the table (test_helper.bash), then some
+	# spelled otherwise and together
+	for opts in $(layout_options) "--comments --blank-lines=drop" "--comments --blank-lines=keep" \
+		"-t" "-c" "-S" "-a" "--keep-escapes -a" "-w 40" "--jsonc" \
+		"-S --indent 0" "-c --indent 3 -S -k --progress" "--final-newline=no -c --eol=crlf"; do
+		n=$((n + 1))
 		cp in.json a.json
 		st=0
 		# shellcheck disable=SC2086
@@ -225,12 +231,21 @@ fix_command() {
 		# shellcheck disable=SC2086
 		"$JFMT" --check $opts a.json >/dev/null 2>&1 || { echo "with $opts"; return 1; }
 	done
+	[ "$n" -ge 30 ]
 	run -1 --separate-stderr "$JFMT" --check -S --tab -a -M --escape-slash -w 30 --strip-comments in.json
 	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --tab --width=30 -S -a --escape-slash --strip-comments in.json" ]
 	run -1 --separate-stderr "$JFMT" --check --keep-escapes -S in.json
 	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i -S --keep-escapes in.json" ]
 	run -1 --separate-stderr "$JFMT" --check --tab --indent 4 -c --indent=8 in.json
 	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --indent=8 in.json" ]
+}
+
+@test "the fixing command keeps --blank-lines: running it leaves the file formatted" {
+	put c.json $'{\n  "a": 1, // one\n\n  "b": 2\n}\n'
+	run -1 --separate-stderr "$JFMT" --check --comments --blank-lines=drop c.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --blank-lines=drop --comments c.json" ]
+	run -0 bash -c "$(fix_command)"
+	run -0 "$JFMT" --check --comments --blank-lines=drop c.json
 }
 
 @test "the fixing command names the files, or the operands when that is shorter" {

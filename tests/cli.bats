@@ -34,6 +34,45 @@ usage_error() {
 	done
 }
 
+@test "--help names each option of the table that is offered, and none that is not yet" {
+	run -0 --separate-stderr "$JFMT" --list-options
+	local name letter value words examples flags config n=0
+	# (the table as --list-options writes it: seven fields, tabs between)
+	[[ "${lines[0]}" =~ ^[a-z-]+$'\t'[a-zA-Z-]$'\t'(none|required|optional)($'\t'[^$'\t']+){4}$ ]]
+	local help
+	help=$("$JFMT" --help)
+	while IFS=$'\t' read -r name letter value words examples flags config; do
+		n=$((n + 1))
+		if [[ $flags == *hidden* ]]; then
+			[[ $help != *"--$name"* ]] || { echo "--help offers --$name, not yet offered"; return 1; }
+			continue
+		fi
+		[ "$name" = - ] || [[ $help =~ (^|[^a-z-])--$name([^a-z-]|$) ]] ||
+			{ echo "--help does not name --$name"; return 1; }
+		[ "$letter" = - ] || [[ $help =~ $'\n'"  -$letter"[,\ ] ]] ||
+			{ echo "--help does not name -$letter"; return 1; }
+	done <<<"$output"
+	[ "$n" -ge 40 ]
+}
+
+@test "--list-options: the options not yet offered are parsed, and their values checked" {
+	local opt
+	run -0 "$JFMT" --list-options
+	[[ $output == *$'\tlayout,hidden\t'* ]]
+	for opt in --style=prettier --bracket-spacing=no --object-wrap=collapse --trailing-commas=all; do
+		run -0 --separate-stderr "$JFMT" -c "$opt" <<<'[1]'
+		[ "$output" = '[1]' ]
+	done
+	run -2 --separate-stderr "$JFMT" --style=black </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid style 'black' (expected jfmt or prettier)" ]
+	run -2 --separate-stderr "$JFMT" --object-wrap=yes </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid object-wrap choice 'yes' (expected preserve or collapse)" ]
+	run -2 --separate-stderr "$JFMT" --trailing-commas=es5 </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid trailing-commas choice 'es5' (expected none or all)" ]
+	run -2 --separate-stderr "$JFMT" --bracket-spacing=1 </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid bracket-spacing choice '1' (expected yes or no)" ]
+}
+
 @test "--help mentions every short option" {
 	run -0 --separate-stderr "$JFMT" --help
 	for opt in -a -C -c -d -h -i -l -M -n -o -r -S -t -V -z; do

@@ -115,3 +115,73 @@ crlf() {
 	"$JFMT" --eol=crlf -c --buffer-size=1K big.json >got
 	same_bytes want got
 }
+
+# --- --final-newline: the line end after the last value ---
+
+@test "--final-newline=no: the output ends with its last value, in every layout" {
+	jfmt_in '{"a":[1]}' --final-newline=no >got
+	printf '{\n  "a": [\n    1\n  ]\n}' >want
+	same_bytes want got
+	jfmt_in '[1] [2]' --final-newline=no -c --eol=crlf >got
+	printf '[1]\r\n[2]' >want
+	same_bytes want got
+	jfmt_in '[1,2]' --final-newline=no --width=20 --seq >got
+	printf '\x1e[1, 2]' >want
+	same_bytes want got
+	# to a file, and through -j
+	python3 -c 'import json; print(json.dumps(list(range(200000))))' >big.json
+	"$JFMT" -j2 -c --final-newline=no -o out big.json
+	[ "$(wc -l <out)" -eq 0 ]
+	[ "$(tail -c 2 out)" = '9]' ]
+	# several inputs: a line end still parts them
+	put a.json '[1]'
+	put b.json '[2]'
+	"$JFMT" -c --final-newline=no --no-editorconfig a.json b.json >got
+	printf '[1]\n[2]' >want
+	same_bytes want got
+	# yes is the default
+	"$JFMT" -c --final-newline=yes a.json >got
+	printf '[1]\n' >want
+	same_bytes want got
+}
+
+@test "--final-newline: --check, -i and -d hold a file to it" {
+	put a.json '{"a":1}'
+	run -1 --separate-stderr "$JFMT" --check --final-newline=no a.json
+	[ "$stderr" = "jfmt: 1 file is not formatted; to fix it, run: jfmt -i --final-newline=no a.json" ]
+	run -0 --separate-stderr "$JFMT" -i -l --final-newline=no a.json
+	[ "$output" = a.json ]
+	cmp a.json <(printf '{\n  "a": 1\n}')
+	run -0 --separate-stderr "$JFMT" --check --final-newline=no a.json
+	run -1 --separate-stderr "$JFMT" --check a.json
+	need_cmd diff
+	run -1 --separate-stderr "$JFMT" -d a.json
+	[[ "$output" == *'\ No newline at end of file'* ]]
+}
+
+@test "--final-newline wins over .editorconfig's insert_final_newline, both ways" {
+	printf 'root = true\n[no/*]\ninsert_final_newline = false\n[yes/*]\ninsert_final_newline = true\n' >.editorconfig
+	mkdir no yes
+	put no/a.json '[1]'
+	put yes/a.json '[1]'
+	"$JFMT" -c no/a.json >got
+	printf '[1]' >want
+	same_bytes want got
+	"$JFMT" -c --final-newline=yes no/a.json >got
+	printf '[1]\n' >want
+	same_bytes want got
+	"$JFMT" -c --final-newline=no yes/a.json >got
+	printf '[1]' >want
+	same_bytes want got
+	printf '[1]' >no/b.json
+	run -0 --separate-stderr "$JFMT" --check -c no/b.json
+	run -1 --separate-stderr "$JFMT" --check -c --final-newline=yes no/b.json
+	[ "$output" = no/b.json ]
+}
+
+@test "--final-newline takes yes or no" {
+	run -2 --separate-stderr "$JFMT" --final-newline=maybe </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid final-newline choice 'maybe' (expected yes or no)" ]
+	run -2 --separate-stderr "$JFMT" --final-newline </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: option '--final-newline' requires a value" ]
+}

@@ -567,3 +567,19 @@ string_where_comma_belongs() {
 	run -1 --separate-stderr "$JFMT" -n <<<"$doc"
 	[ "${stderr%%$'\n'*}" = "$said" ]
 }
+
+# layout_options: each layout option of jfmt's table of options (jfmt
+# --list-options, src/cli/optable.h), once with each of its example
+# values, one a line, in the table's order: "--sort-keys", "--indent=4",
+# "--eol=crlf"...  Every list of layouts the tests go through is built
+# from it, so that a new row of the table is tested everywhere at once.
+# Options not yet offered are in it: they are parsed, and their effect
+# is held to the same tests as soon as it is there.
+layout_options() {
+	"$JFMT" --list-options | awk -F '\t' '
+		$6 ~ /(^|,)layout(,|$)/ && $6 !~ /(^|,)alias(,|$)/ {
+			if ($5 == "-") { print "--" $1; next }
+			n = split($5, v, "|")
+			for (i = 1; i <= n; i++) print "--" $1 "=" v[i]
+		}'
+}

@@ -19,71 +19,34 @@
 #define HOLD_DEFAULT ((size_t)4 << 20)
 #define HOLD_MAX ((size_t)1 << 30)
 
-enum {
-	OPT_BUFFER_SIZE = 256,
-	OPT_COMMENTS,
-	OPT_ESCAPE_SLASH,
-	OPT_INDENT,
-	OPT_PROGRESS,
-	OPT_SEQ,
-	OPT_COLOR,
-	OPT_STRIP_COMMENTS,
-	OPT_SINGLE,
-	OPT_CHECK,
-	OPT_STDIN_FILENAME,
-	OPT_KEEP_ESCAPES,
-	OPT_EOL,
-	OPT_BLANK_LINES,
-	OPT_EXCLUDE,
-	OPT_NO_EDITORCONFIG,
-	OPT_NO_GITIGNORE,
-};
-
 /* The name of standard input unless --stdin-filename gives one. */
 #define STDIN_NAME "<stdin>"
 
-static const char short_opts[] = ":aCcdhij:klMno:rStVw:z";
+/* getopt_long()'s options and short-option string, built from optable[]
+ * by build_getopt().  (At most "x::" for each row, ':' first, NUL last.) */
+static struct option long_opts[OPTABLE_MAX + 1];
+static char short_opts[1 + 3 * OPTABLE_MAX + 1];
 
-static const struct option long_opts[] = {
-	{ "ascii",        no_argument,       NULL, 'a' },
-	{ "blank-lines",  required_argument, NULL, OPT_BLANK_LINES },
-	{ "buffer-size",  required_argument, NULL, OPT_BUFFER_SIZE },
-	{ "check",        no_argument,       NULL, OPT_CHECK },
-	{ "color",        optional_argument, NULL, OPT_COLOR },
-	{ "colour",       optional_argument, NULL, OPT_COLOR },
-	{ "comments",     no_argument,       NULL, OPT_COMMENTS },
-	{ "compact",      no_argument,       NULL, 'c' },
-	{ "diff",         no_argument,       NULL, 'd' },
-	{ "eol",          required_argument, NULL, OPT_EOL },
-	{ "escape-slash", no_argument,       NULL, OPT_ESCAPE_SLASH },
-	{ "exclude",      required_argument, NULL, OPT_EXCLUDE },
-	{ "help",         no_argument,       NULL, 'h' },
-	{ "in-place",     no_argument,       NULL, 'i' },
-	{ "indent",       required_argument, NULL, OPT_INDENT },
-	{ "jobs",         required_argument, NULL, 'j' },
-	{ "jsonc",        no_argument,       NULL, OPT_COMMENTS },
-	{ "keep-escapes", no_argument,       NULL, OPT_KEEP_ESCAPES },
-	{ "keep-going",   no_argument,       NULL, 'k' },
-	{ "label",        required_argument, NULL, OPT_STDIN_FILENAME },
-	{ "list",         no_argument,       NULL, 'l' },
-	{ "monochrome",   no_argument,       NULL, 'M' },
-	{ "no-editorconfig", no_argument,    NULL, OPT_NO_EDITORCONFIG },
-	{ "no-gitignore", no_argument,       NULL, OPT_NO_GITIGNORE },
-	{ "null",         no_argument,       NULL, 'z' },
-	{ "output",       required_argument, NULL, 'o' },
-	{ "progress",     no_argument,       NULL, OPT_PROGRESS },
-	{ "recursive",    no_argument,       NULL, 'r' },
-	{ "seq",          no_argument,       NULL, OPT_SEQ },
-	{ "single",       no_argument,       NULL, OPT_SINGLE },
-	{ "sort-keys",    no_argument,       NULL, 'S' },
-	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
-	{ "strip-comments", no_argument,     NULL, OPT_STRIP_COMMENTS },
-	{ "tab",          no_argument,       NULL, 't' },
-	{ "validate",     no_argument,       NULL, 'n' },
-	{ "version",      no_argument,       NULL, 'V' },
-	{ "width",        required_argument, NULL, 'w' },
-	{ NULL, 0, NULL, 0 },
-};
+static void build_getopt(void)
+{
+	static const int has_arg[] = { no_argument, required_argument, optional_argument };
+	size_t n = 0, len = 0;
+
+	short_opts[len++] = ':';        /* a missing value returns ':' */
+	for (size_t i = 0; i < optable_rows; i++) {
+		const struct opt_row *r = &optable[i];
+		if (r->name)
+			long_opts[n++] = (struct option){ r->name, has_arg[r->value], NULL,
+							  optable_id(r) };
+		if (r->letter) {
+			short_opts[len++] = r->letter;
+			for (int colons = (int)r->value; colons > 0; colons--)
+				short_opts[len++] = ':';        /* 1 required, 2 optional */
+		}
+	}
+	long_opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	short_opts[len] = 0;
+}
 
 /* A number from 0 to max, digits only (strtol would also take leading
  * blanks and a sign), or -1. */
@@ -144,50 +107,39 @@ static unsigned parse_jobs(const char *s)
 	return (unsigned)n;
 }
 
-static enum eol_choice parse_eol(const char *s)
+/* Which of the row's words `value` is; a usage error if none. */
+static int parse_word(const struct opt_row *row, const char *value)
 {
-	if (strcmp(s, "lf") == 0)
-		return EOL_LF;
-	if (strcmp(s, "crlf") == 0)
-		return EOL_CRLF;
-	if (strcmp(s, "auto") == 0)
-		return EOL_AUTO;
-	diag_usage("invalid line end '%s' (expected lf, crlf or auto)", s);
-	return EOL_LF;
+	int k = optable_word(row, value);
+	if (k < 0) {
+		char expected[128];
+		optable_expected(row, expected, sizeof expected);
+		diag_usage("invalid %s '%s' (expected %s)", row->noun, value, expected);
+	}
+	return k;
 }
 
-static int parse_blank_lines(const char *s)
+static int by_name(const void *a, const void *b)
 {
-	if (strcmp(s, "keep") == 0)
-		return 1;
-	if (strcmp(s, "drop") == 0)
-		return 0;
-	diag_usage("invalid blank-lines choice '%s' (expected keep or drop)", s);
-	return 0;
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static enum color_when parse_color(const char *s)
-{
-	if (!s || strcmp(s, "always") == 0)
-		return COLOR_ALWAYS;
-	if (strcmp(s, "auto") == 0)
-		return COLOR_AUTO;
-	if (strcmp(s, "never") == 0)
-		return COLOR_NEVER;
-	diag_usage("invalid colour choice '%s' (expected auto, always or never)", s);
-	return COLOR_NEVER;
-}
-
-/* A long option that is the start of several: say which they are. */
+/* A long option that is the start of several: say which they are, in
+ * alphabetical order. */
 static void ambiguous(const char *arg)
 {
-	size_t n = strcspn(arg + 2, "=");
+	size_t n = strcspn(arg + 2, "="), k = 0;
+	const char **names = xrealloc(NULL, optable_rows * sizeof *names);
 	char list[512] = "";
 
-	for (const struct option *o = long_opts; o->name; o++) {
-		if (strncmp(o->name, arg + 2, n) == 0 && strlen(list) + strlen(o->name) + 8 < sizeof list) {
+	for (const struct option *o = long_opts; o->name; o++)
+		if (strncmp(o->name, arg + 2, n) == 0)
+			names[k++] = o->name;
+	qsort(names, k, sizeof *names, by_name);
+	for (size_t i = 0; i < k; i++) {
+		if (strlen(list) + strlen(names[i]) + 8 < sizeof list) {
 			strcat(list, *list ? ", --" : "--");
-			strcat(list, o->name);
+			strcat(list, names[i]);
 		}
 	}
 	diag_usage("option '%.*s' is ambiguous: it could be %s", (int)n + 2, arg, list);
@@ -205,7 +157,7 @@ static int prefix_matches(const char *arg)
 }
 
 /* The option that getopt just refused, for the message. */
-static void bad_option(char **argv, int c)
+static _Noreturn void bad_option(char **argv, int c)
 {
 	const char *arg = argv[optind - 1];
 	char shortopt[3] = { '-', (char)optopt, 0 };
@@ -225,11 +177,13 @@ static void bad_option(char **argv, int c)
 	diag_usage("unknown option '%s'", arg);
 }
 
-static void apply_option(struct cli *cli, int c, char **argv)
+static void apply_option(struct cli *cli, const struct opt_row *row, const char *value)
 {
 	struct format_options *f = &cli->fmt;
+	int id = optable_id(row);
+	int word = row->words && value ? parse_word(row, value) : -1;
 
-	switch (c) {
+	switch (id) {
 	case 'a': f->escape_mode |= ESCAPE_ASCII; break;
 	case 'C': cli->color = COLOR_ALWAYS; break;
 	case 'c': f->compact = 1; cli->indent_given = 1; break; /* the last layout
@@ -237,12 +191,12 @@ static void apply_option(struct cli *cli, int c, char **argv)
 	case 'd': cli->diff = 1; break;
 	case 'h': cli_print_help(); break;
 	case 'i': cli->in_place = 1; break;
-	case 'j': cli->jobs = parse_jobs(optarg); break;
+	case 'j': cli->jobs = parse_jobs(value); break;
 	case 'k': cli->keep_going = 1; break;
 	case 'l': cli->list = 1; break;
 	case 'M': cli->color = COLOR_NEVER; break;
 	case 'n': cli->validate = 1; break;
-	case 'o': cli->output = optarg; break;
+	case 'o': cli->output = value; break;
 	case 'r': cli->recursive = 1; break;
 	case 'S': f->sort_keys = 1; break;
 	case 't':
@@ -252,36 +206,74 @@ static void apply_option(struct cli *cli, int c, char **argv)
 		cli->indent_given = 1;
 		break;
 	case 'V': cli_print_version(); break;
-	case 'w': f->width = parse_width(optarg); break;
+	case 'w': f->width = parse_width(value); break;
 	case 'z': cli->null = 1; break;
 	case OPT_CHECK: cli->check = 1; break;
-	case OPT_STDIN_FILENAME: cli->stdin_name = optarg; cli->stdin_named = 1; break;
-	case OPT_COLOR: cli->color = parse_color(optarg); break;
+	case OPT_STDIN_FILENAME: cli->stdin_name = value; cli->stdin_named = 1; break;
+	/* (words in the order of the row's) */
+	case OPT_COLOR:
+		cli->color = word < 0 ? COLOR_ALWAYS : (enum color_when[]){
+			COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER }[word];
+		break;
 	case OPT_COMMENTS: cli->allow_comments = 1; break;
 	case OPT_STRIP_COMMENTS: cli->allow_comments = cli->strip_comments = 1; break;
 	case OPT_ESCAPE_SLASH: f->escape_mode |= ESCAPE_SLASH; break;
 	case OPT_KEEP_ESCAPES: f->keep_escapes = 1; break;
 	case OPT_INDENT:
 		f->compact = 0;
-		f->indent = parse_indent(optarg);
+		f->indent = parse_indent(value);
 		f->indent_char = ' ';
 		cli->indent_given = 1;
 		break;
 	case OPT_EXCLUDE:
 		cli->excludes = xrealloc(cli->excludes, ((size_t)cli->nexcludes + 1) *
 					 sizeof *cli->excludes);
-		cli->excludes[cli->nexcludes++] = optarg;
+		cli->excludes[cli->nexcludes++] = value;
 		break;
 	case OPT_NO_EDITORCONFIG: cli->editorconfig = 0; break;
 	case OPT_NO_GITIGNORE: cli->no_gitignore = 1; break;
-	case OPT_BUFFER_SIZE: cli->hold = parse_size(optarg); break;
+	case OPT_BUFFER_SIZE: cli->hold = parse_size(value); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
-	case OPT_EOL: f->eol = parse_eol(optarg); cli->eol_given = 1; break;
-	case OPT_BLANK_LINES: cli->blank_lines = parse_blank_lines(optarg); break;
+	case OPT_EOL:
+		f->eol = (enum eol_choice[]){ EOL_LF, EOL_CRLF, EOL_AUTO }[word];
+		cli->eol_given = 1;
+		break;
+	case OPT_BLANK_LINES: cli->blank_lines = word == 0; break;     /* keep|drop */
+	case OPT_FINAL_NEWLINE: cli->final_newline = word == 0; break; /* yes|no */
+	case OPT_STYLE: f->style = word; break;                         /* enum format_style */
+	case OPT_BRACKET_SPACING: f->bracket_spacing = word == 0; break; /* yes|no */
+	case OPT_OBJECT_WRAP: f->object_wrap_collapse = word == 1; break; /* preserve|collapse */
+	case OPT_TRAILING_COMMAS: f->trailing_commas = word == 1; break; /* none|all */
 	case OPT_SINGLE: cli->single = 1; break;
-	default: bad_option(argv, c);
+	case OPT_LIST_OPTIONS: cli_print_options(); break;
 	}
+}
+
+/* Note that `row` was given, over the others of its group. */
+static void note_given(struct cli *cli, const struct opt_row *row, int as_letter,
+		       const char *value)
+{
+	size_t i = (size_t)(row - optable);
+
+	for (size_t j = 0; row->group && j < optable_rows; j++)
+		if (optable[j].group == row->group)
+			cli->given[j].set = 0;
+	cli->given[i] = (struct opt_given){ 1, (unsigned char)as_letter, value };
+}
+
+void cli_apply(struct cli *cli, const struct opt_row *row, int as_letter, const char *value)
+{
+	if (row->flags & OPT_ALIAS)     /* noted as the row it stands for */
+		row = optable_by_id(optable_id(row));
+	apply_option(cli, row, value);
+	note_given(cli, row, as_letter, value);
+}
+
+int cli_given(const struct cli *cli, int id)
+{
+	const struct opt_row *row = optable_by_id(id);
+	return row && cli->given[row - optable].set;
 }
 
 /* The modes that write no formatted text cannot be told where to write it;
@@ -300,28 +292,58 @@ static void check_modes(const struct cli *cli)
 		diag_usage("%s", "--null applies to the names that --check and --list write");
 }
 
-void cli_parse(struct cli *cli, int argc, char **argv)
+void cli_defaults(struct cli *cli)
 {
-	int c;
-
 	memset(cli, 0, sizeof *cli);
 	cli->fmt.indent = 2;
 	cli->fmt.indent_char = ' ';
+	cli->fmt.bracket_spacing = 1;
 	cli->color = COLOR_AUTO;
 	cli->hold = HOLD_DEFAULT;
 	cli->stdin_name = STDIN_NAME;
 	cli->blank_lines = -1;
+	cli->final_newline = -1;
 	cli->editorconfig = 1;
 #ifdef JFMT_GENERAL_ONLY
 	cli->fmt.general_only = 1;      /* make general: the referee */
 #endif
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
-		apply_option(cli, c, argv);
+}
+
+void cli_settle(struct cli *cli)
+{
 	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
 	/* one line, or members reordered: no blank line has a place */
 	cli->fmt.blank_lines = (cli->blank_lines < 0 ? cli->fmt.comments : cli->blank_lines) &&
 			       !cli->fmt.compact && !cli->fmt.sort_keys;
+}
+
+/* The row getopt_long() matched: by its index among the long options
+ * (NULL: none, a letter), or by its id. */
+static const struct opt_row *matched_row(int c, const struct option *matched)
+{
+	if (matched)
+		for (size_t i = 0; i < optable_rows; i++)
+			if (optable[i].name && strcmp(optable[i].name, matched->name) == 0)
+				return &optable[i];
+	return optable_by_id(c);
+}
+
+void cli_parse(struct cli *cli, int argc, char **argv)
+{
+	int c, index = -1;
+
+	cli_defaults(cli);
+	build_getopt();
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, &index)) != -1) {
+		const struct opt_row *row = c == '?' || c == ':' ? NULL :
+			matched_row(c, index >= 0 ? &long_opts[index] : NULL);
+		if (!row)
+			bad_option(argv, c);
+		cli_apply(cli, row, index < 0, optarg);
+		index = -1;
+	}
+	cli_settle(cli);
 	if (cli->fmt.comments && format_uses_width(&cli->fmt) && cli->fmt.sort_keys)
 		diag_usage("%s", "--width with --sort-keys cannot keep comments: "
 			   "use --strip-comments with them");

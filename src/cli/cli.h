@@ -5,8 +5,18 @@
 
 #include "layout/format.h"
 #include "base/status.h"
+#include "cli/optable.h"
 
 enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+/* How an option of optable[] was given on the command line, for the
+ * command that --check prints, and for what the command line wins over. */
+struct opt_given {
+	unsigned char set;      /* given, and not overridden since (by its
+				 * group, optable.h) */
+	unsigned char as_letter; /* as its letter: -S, not --sort-keys */
+	const char *value;      /* the last value given, or NULL */
+};
 
 struct cli {
 	struct format_options fmt;
@@ -22,13 +32,16 @@ struct cli {
 	int diff;               /* -d: show how they differ */
 	int null;               /* -z: names listed raw, each ended by a NUL */
 	int recursive;          /* -r: walk directory operands */
-	char **excludes;        /* --exclude's GLOBs (walk.h) */
+	const char **excludes;  /* --exclude's GLOBs (walk.h) */
 	int nexcludes;
 	int no_gitignore;       /* --no-gitignore: -r asks git nothing */
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */
 	int eol_given;          /* --eol: nor its end_of_line */
+	int final_newline;      /* --final-newline: 1 yes, 0 no, -1 not
+				 * given (.editorconfig's, or yes) */
+	struct opt_given given[OPTABLE_MAX]; /* one for each row of optable[] */
 	const char *stdin_name; /* standard input in messages and lists */
 	int stdin_named;        /* ... given by --stdin-filename */
 	int keep_going;         /* -k: skip invalid values and go on */
@@ -61,11 +74,35 @@ static inline int cli_lists(const struct cli *cli)
 _Noreturn void cli_print_help(void);
 _Noreturn void cli_print_version(void);
 
+/** Print the table of options (optable.h), for --list-options, and exit
+ *  0. */
+_Noreturn void cli_print_options(void);
+
 /**
  * Parse argv into `cli`.  Prints help or version and exits 0 when asked;
  * prints a one-line complaint and exits EXIT_USAGE on misuse.
  */
 void cli_parse(struct cli *cli, int argc, char **argv);
+
+/* cli_parse() in three steps, for a program that builds a command line
+ * of its own from the table (the fuzzer): */
+
+/** The defaults: no option given. */
+void cli_defaults(struct cli *cli);
+
+/** Apply the option of `row` (given by its letter if `as_letter`), with
+ * `value` (NULL: none), and note it in cli->given.  A bad value is a usage
+ * error (exits EXIT_USAGE). */
+void cli_apply(struct cli *cli, const struct opt_row *row, int as_letter,
+	       const char *value);
+
+/** After the last option: what follows from them all together (the
+ * comments kept, the blank lines). */
+void cli_settle(struct cli *cli);
+
+/** Whether the option whose id is `id` (optable.h) was given, and not
+ * overridden by another of its group. */
+int cli_given(const struct cli *cli, int id);
 
 /** Free what cli_parse() allocated. */
 void cli_release(struct cli *cli);

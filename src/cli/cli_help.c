@@ -1,4 +1,5 @@
-/* cli_help.c - what --help and --version print (cli.h). */
+/* cli_help.c - what --help, --version and --list-options print (cli.h);
+ * the options' lines come from their table (optable.h). */
 #include "cli/cli.h"
 
 #include <errno.h>
@@ -26,67 +27,9 @@ static const char help_text[] =
 "are read as with --comments.  .editorconfig sets each FILE's indentation,\n"
 "line ends and final newline, unless the command line says otherwise.\n"
 "\n"
-"Layout:\n"
-"  -c, --compact         no white space inside values, one value per line\n"
-"      --indent=N        indent by N spaces, 0 to 16 (default 2)\n"
-"  -t, --tab             indent with one tab per level\n"
-"  -w, --width=N         arrays and objects that fit in N columns on one line\n"
-"  -S, --sort-keys       sort object members by key\n"
-"      --seq             RFC 7464 records: RS before each value\n"
-"      --blank-lines=WHAT  keep (the default with --comments) one blank line\n"
-"                        where the input has some between elements, or\n"
-"                        drop them (the default for JSON; always with -c, -S)\n"
-"      --eol=EOL         line ends: lf (default), crlf, or auto (each\n"
-"                        input's first line end)\n"
-"Strings:\n"
-"  -a, --ascii           write non-ASCII characters as \\uXXXX escapes\n"
-"      --escape-slash    write / as \\/\n"
-"      --keep-escapes    write each string as it stands in the input, its\n"
-"                        escapes kept (-a and --escape-slash still apply\n"
-"                        to the characters not escaped there)\n"
-"Colour:\n"
-"  -C, --color[=WHEN]    colour output: auto (default), always or never;\n"
-"                        -C and --color alone mean always\n"
-"  -M, --monochrome      the same as --color=never\n"
-"Input:\n"
-"      --comments, --jsonc\n"
-"                        JSONC: accept /* */ and // comments, kept where they\n"
-"                        stand, and trailing commas\n"
-"      --strip-comments  accept JSONC, and drop the comments\n"
-"  -n, --validate        validate only; write nothing\n"
-"  -k, --keep-going      report an invalid value, skip it and go on at the\n"
-"                        next line that begins a value, or the next record\n"
-"      --single          each input is exactly one JSON text (RFC 8259): a\n"
-"                        second value is an error\n"
-"      --progress        show progress on a terminal's standard error\n"
-"  -r, --recursive       take the JSON and JSONC files in directories, and below\n"
-"      --exclude=GLOB    with -r, skip the files and directories GLOB matches:\n"
-"                        a name, or with a slash a path below the directory\n"
-"      --no-gitignore    with -r, take the files git ignores too, without\n"
-"                        asking git\n"
-"      --no-editorconfig  do not read .editorconfig files\n"
-"      --stdin-filename=NAME, --label=NAME\n"
-"                        call standard input NAME in messages and lists\n"
-"Checking:\n"
-"      --check           write nothing; name each FILE that is not exactly as\n"
-"                        jfmt would write it, and exit 1 if any\n"
-"  -l, --list            name each FILE whose formatting differs (with -i:\n"
-"                        each FILE rewritten); exit 0\n"
-"  -d, --diff            show how each FILE differs, as a unified diff; exit 1\n"
-"                        if any does\n"
-"  -z, --null            with --check and -l: end each name with a NUL, not a\n"
-"                        newline, and write it unquoted (for xargs -0)\n"
-"Output:\n"
-"  -o, --output=FILE     write to FILE, replacing it only on success\n"
-"  -i, --in-place        rewrite each FILE in place, keeping it on failure;\n"
-"                        a FILE already formatted is left untouched\n"
-"      --buffer-size=SIZE  hold each value back until it is complete, up to\n"
-"                        SIZE bytes (K, M, G; default 4M; 0 streams)\n"
-"  -j, --jobs=N          format each large FILE on N threads, writing the\n"
-"                        same bytes (default: one per CPU, from 4 MiB up)\n"
-"\n"
-"  -h, --help            show this help and exit\n"
-"  -V, --version         show the version and exit\n"
+/* (the options, from optable.h, go here) */;
+
+static const char help_end[] =
 "\n"
 "Exit status: 0 ok, 1 invalid JSON (or, with --check and --diff, not\n"
 "formatted), 2 usage error, 3 I/O error.\n"
@@ -117,5 +60,13 @@ void cli_print_version(void)
 
 void cli_print_help(void)
 {
-	print_and_exit(help_text);
+	fputs(help_text, stdout);
+	optable_print_help(stdout);
+	print_and_exit(help_end);
+}
+
+void cli_print_options(void)
+{
+	optable_print_list(stdout);
+	print_and_exit("");
 }

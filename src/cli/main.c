@@ -39,7 +39,8 @@ struct run {
 	char *storage;                  /* the output's block */
 	const char *outname;            /* -o's FILE, or NULL: standard output */
 	struct tail tail;               /* between the output and its file,
-					 * with .editorconfig (tail.h) */
+					 * when a final newline may be dropped
+					 * (tail.h) */
 };
 
 /* A write to a closed pipe ends jfmt quietly, as SIGPIPE would have. */
@@ -143,7 +144,7 @@ static void release_parts(struct run *r)
 }
 
 /* Set up reader and consumer; the formatter's output is bound to `fd`,
- * through r->tail where .editorconfig may drop a final newline. */
+ * through r->tail where a final newline may be dropped. */
 static void run_setup(struct run *r, struct cli *cli, int fd)
 {
 	r->cli = cli;
@@ -154,7 +155,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 	setup_parts(r);
 	if (!cli->validate) {
 		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
-		if (cli->editorconfig && fd >= 0) {
+		if (settings_may_drop_newline(cli) && fd >= 0) {
 			tail_init_fd(&r->tail, fd);
 			fbuffer_init_fn(&r->fmt.output, tail_write, &r->tail, r->storage,
 					OUTPUT_BLOCK);
@@ -166,7 +167,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 		 * and writes nothing, not even the first */
 		fbuffer_hold_inputs(&r->fmt.output, cli->single);
 		diag_before(settle_output, &r->fmt.output);
-		if (cli->editorconfig && fd >= 0)
+		if (settings_may_drop_newline(cli) && fd >= 0)
 			diag_before(settle_tail, &r->tail);
 	}
 }
@@ -238,7 +239,7 @@ static enum exit_status format_one(void *run, const char *path)
 
 	if (st != EXIT_OK)
 		return st;
-	tail_file_start(&r->tail, r->cli->editorconfig && !r->cur.final_newline);
+	tail_file_start(&r->tail, settings_may_drop_newline(r->cli) && !r->cur.final_newline);
 	st = format_file(r, path);
 
 	/* What an invalid document left is dropped, or its line ended if
@@ -250,7 +251,7 @@ static enum exit_status format_one(void *run, const char *path)
 		fbuffer_commit_input(&r->fmt.output);
 	/* what is held back of a file without a final newline goes out
 	 * now, so that the newline that ends it is the one held back */
-	if (!r->cur.final_newline && r->cli->editorconfig) {
+	if (!r->cur.final_newline && settings_may_drop_newline(r->cli)) {
 		fbuffer_flush(&r->fmt.output);
 		tail_drop_final(&r->tail);
 	}
@@ -266,7 +267,7 @@ static enum exit_status format_all(struct run *r, const char *outname)
 	enum exit_status status = each_input(r->cli, format_one, r);
 	if (fbuffer_flush(&r->fmt.output))
 		die_write_error(r->fmt.output.error, outname);
-	int err = r->cli->editorconfig ? tail_finish(&r->tail) : 0;
+	int err = settings_may_drop_newline(r->cli) ? tail_finish(&r->tail) : 0;
 	if (err)
 		die_write_error(err, outname);
 	return status;

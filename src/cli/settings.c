@@ -11,7 +11,13 @@ void settings_default(const struct cli *cli, struct file_setup *fs)
 {
 	fs->fmt = cli->fmt;
 	fs->allow_comments = cli->allow_comments;
-	fs->final_newline = 1;
+	/* a text sequence ends each record with LF, whatever is asked */
+	fs->final_newline = cli->final_newline != 0 || fs->fmt.seq;
+}
+
+int settings_may_drop_newline(const struct cli *cli)
+{
+	return cli->final_newline == 0 || (cli->final_newline < 0 && cli->editorconfig);
 }
 
 /* .editorconfig's indentation, where the command line gave none. */
@@ -55,7 +61,7 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 		indentation(cli, &st, &fs->fmt);
 		/* a text sequence ends each record with LF (RFC 7464): a last
 		 * one without it is taken as cut short, and jq --seq drops it */
-		if (st.final_newline == 0 && !fs->fmt.seq)
+		if (st.final_newline == 0 && cli->final_newline < 0 && !fs->fmt.seq)
 			fs->final_newline = 0;
 		if (st.eol >= 0 && !cli->eol_given)
 			fs->fmt.eol = (enum eol_choice)st.eol;

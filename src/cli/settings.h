@@ -1,6 +1,7 @@
 /* settings.h - what applies to one input: the command line's options,
  * then what the input's name says (JSONC, filetype.h), then its
- * .editorconfig (editorconfig.h), where the command line did not say.
+ * .editorconfig (editorconfig.h), where the command line did not say
+ * (--final-newline over insert_final_newline).
  * Standard input has a name only with --stdin-filename.
  */
 #ifndef JFMT_SETTINGS_H
@@ -15,6 +16,11 @@ struct file_setup {
 	int allow_comments;             /* read as JSONC */
 	int final_newline;              /* end the output with a newline */
 };
+
+/** Whether an input's output may end without a newline (--final-newline=no,
+ * or an .editorconfig that may say so): its last line end must then be
+ * held back (tail.h). */
+int settings_may_drop_newline(const struct cli *cli);
 
 /** What the command line alone says. */
 void settings_default(const struct cli *cli, struct file_setup *fs);

@@ -9,13 +9,6 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "base/quote.h"
-#include "text/escape.h"
-
-/* The room for one option word with its number ("--indent=16"). */
-#define OPTION_MAX 32
-
-/* The default layout, which needs no option. */
-#define DEFAULT_INDENT 2
 
 /* A command line being built, words separated by spaces. */
 struct line {
@@ -38,47 +31,34 @@ static void add_word(struct line *l, const char *word, int quote)
 	}
 }
 
-/* "jfmt", and -i if `in_place`, and the options that decide the layout. */
+/* An option as it was given: "-S", "--sort-keys", "--width=30" (an alias
+ * under its row's name, a value always after '='). */
+static void add_option(struct line *l, const struct opt_row *row, const struct opt_given *g)
+{
+	if (g->as_letter && !g->value) {
+		char word[] = { '-', row->letter, 0 };
+		add_word(l, word, 0);
+		return;
+	}
+	size_t n = strlen(row->name), v = g->value ? strlen(g->value) : 0;
+	char *word = xrealloc(NULL, n + v + sizeof "--=");
+
+	snprintf(word, n + v + sizeof "--=", g->value ? "--%s=%s" : "--%s", row->name,
+		 g->value);
+	add_word(l, word, 1);
+	free(word);
+}
+
+/* "jfmt", and -i if `in_place`, and the layout options given (optable.h),
+ * in the table's order. */
 static void command_start(struct line *l, const struct cli *cli, int in_place)
 {
-	const struct format_options *f = &cli->fmt;
-	char word[OPTION_MAX];
-
 	add_word(l, "jfmt", 0);
 	if (in_place)
 		add_word(l, "-i", 0);
-	if (f->compact) {
-		add_word(l, "-c", 0);
-	} else if (f->indent_char == '\t') {
-		add_word(l, "--tab", 0);
-	} else if (f->indent != DEFAULT_INDENT || cli->indent_given) {
-		/* given, it also overrides .editorconfig */
-		snprintf(word, sizeof word, "--indent=%d", f->indent);
-		add_word(l, word, 0);
-	}
-	if (f->width && !f->compact) {
-		snprintf(word, sizeof word, "--width=%d", f->width);
-		add_word(l, word, 0);
-	}
-	if (f->sort_keys)
-		add_word(l, "-S", 0);
-	if (f->escape_mode & ESCAPE_ASCII)
-		add_word(l, "-a", 0);
-	if (f->escape_mode & ESCAPE_SLASH)
-		add_word(l, "--escape-slash", 0);
-	if (f->keep_escapes)
-		add_word(l, "--keep-escapes", 0);
-	if (f->seq)
-		add_word(l, "--seq", 0);
-	if (f->eol != EOL_LF || cli->eol_given)     /* given: over .editorconfig */
-		add_word(l, f->eol == EOL_CRLF ? "--eol=crlf" :
-			 f->eol == EOL_AUTO ? "--eol=auto" : "--eol=lf", 0);
-	if (cli->strip_comments)
-		add_word(l, "--strip-comments", 0);
-	else if (cli->allow_comments)
-		add_word(l, "--comments", 0);
-	if (!cli->editorconfig)
-		add_word(l, "--no-editorconfig", 0);
+	for (size_t i = 0; i < optable_rows; i++)
+		if ((optable[i].flags & OPT_LAYOUT) && cli->given[i].set)
+			add_option(l, &optable[i], &cli->given[i]);
 }
 
 /* The files, after "--" if one of them would pass for an option. */

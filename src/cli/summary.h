@@ -1,11 +1,12 @@
 /* summary.h - the last word of --check and -l, on standard error: how many
  * inputs are not formatted, and the command that formats them.
  *
- * The command is jfmt -i with the options that decide the layout, as jfmt
- * understood them (the last of -c, --tab and --indent; --width, -S, -a,
- * --escape-slash, --keep-escapes, --seq, --comments or --strip-comments),
- * then the files that differ, as they were named; or, when that is
- * shorter, -r if it was given and the operands as given.  Each word is quoted for the shell
+ * The command is jfmt -i with the layout options of the table (optable.h)
+ * that were given, in the table's order, each once (the last value given;
+ * of -c, --tab and --indent, the last one), as given (-S or --sort-keys)
+ * but with its value after '=' (--width=30), then the files that differ,
+ * as they were named; or, when that is shorter, -r if it was given and the
+ * operands as given.  Each word is quoted for the shell
  * (quote_shell()), so that the command can be pasted as it is.  Standard
  * input cannot be rewritten in place: when it differs, a line of its own
  * gives the command that formats it.

@@ -32,7 +32,7 @@
 
 struct walk {
 	int recursive;                  /* -r: walk directory operands */
-	char *const *excludes;          /* --exclude's GLOBs */
+	const char *const *excludes;    /* --exclude's GLOBs */
 	int nexcludes;
 	int gitignore;                  /* leave out what git ignores */
 	/* called for each file ("-" is standard input); its status counts */

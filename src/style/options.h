@@ -24,6 +24,12 @@ enum eol_choice {
 	EOL_AUTO,               /* each input's first line end (sink.h) */
 };
 
+/* --style: whose rules the layout follows. */
+enum format_style {
+	FORMAT_STYLE_JFMT = 0,          /* jfmt's, the default */
+	FORMAT_STYLE_PRETTIER = 1,      /* prettier's */
+};
+
 struct format_options {
 	int compact;            /* no whitespace inside values */
 	int indent;             /* spaces (or tabs) per level, 0 to FORMAT_INDENT_MAX */
@@ -41,6 +47,15 @@ struct format_options {
 				 * never with compact or sort_keys) */
 	int color;              /* wrap tokens in colour escapes */
 	int width;              /* --width: 0, or columns (not when compact) */
+	int style;              /* --style: enum format_style */
+	int bracket_spacing;    /* --bracket-spacing: 1 (the default) a space
+				 * inside an object's braces on one line
+				 * (--style=prettier) */
+	int object_wrap_collapse; /* --object-wrap=collapse: 1; preserve (the
+				 * default): 0 (--style=prettier) */
+	int trailing_commas;    /* --trailing-commas=all: 1; none (the
+				 * default): 0 (--style=prettier, read for
+				 * .jsonc files only) */
 	int general_only;       /* every layout fast path off: the referee
 				 * (make general; format_plain()) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
