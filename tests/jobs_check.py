@@ -169,14 +169,29 @@ def inputs():
     return ins
 
 
-LAYOUTS = [[], ['-c'], ['-S'], ['--indent=4'], ['--tab'], ['-a'],
-           ['--color=always'], ['-w', '40'], ['--seq'], ['--keep-escapes'],
-           ['--eol=crlf'], ['--eol=auto'], ['-k'], ['-c', '-k'],
-           ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c'],
-           ['--blank-lines=keep'], ['--single'], ['--strip-comments'],
-           ['-w', '20'], ['-w', '80', '-S', '--color=always'],
-           ['--comments'], ['--comments', '-w', '40'], ['--comments', '--tab', '-S'],
-           ['--comments', '-c'], ['--comments', '--color=always', '--seq']]
+def table_layouts():
+    """Each layout option of jfmt's table of options (jfmt --list-options,
+    src/cli/optable.h), with each of its example values: ['--indent=4']..."""
+    out = subprocess.run([JFMT, '--list-options'], check=True, capture_output=True).stdout
+    layouts = []
+    for line in out.decode().splitlines():
+        name, _, _, _, examples, flags, _ = line.split('\t')
+        flags = flags.split(',')
+        if 'layout' in flags and 'alias' not in flags:
+            layouts += ([['--' + name]] if examples == '-' else
+                        [['--%s=%s' % (name, v)] for v in examples.split('|')])
+    assert len(layouts) >= 20, layouts
+    return layouts
+
+
+# every layout option of the table alone, then the other options that
+# change how the output is made, and combinations
+LAYOUTS = [[]] + table_layouts() + [
+    ['--color=always'], ['-w', '40'], ['-k'], ['-c', '-k'],
+    ['--buffer-size=0'], ['--buffer-size=1K'], ['-S', '-w', '30', '-c'],
+    ['--single'], ['-w', '80', '-S', '--color=always'],
+    ['--comments', '-w', '40'], ['--comments', '--tab', '-S'],
+    ['--comments', '-c'], ['--comments', '--color=always', '--seq']]
 BLOCKS = ['1', '7', '100', '1000']
 
 

@@ -49,11 +49,6 @@ TOP="$BATS_TEST_DIRNAME/.."
 
 COMPLETIONS="$TOP/completions"
 
-# long_options: every long option that `jfmt --help` names, one a line.
-long_options() {
-	"$JFMT" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u
-}
-
 # bash_complete WORD...: the words the bash completion offers for the
 # command line WORD... (the last one is the word being completed), one a line.
 bash_complete() {
@@ -130,27 +125,62 @@ fish_complete() {
 		cut -f1 | sort
 }
 
-@test "every long option in --help is in each completion file" {
-	run -0 long_options
-	opts=$output
-	[ "$(wc -l <<<"$opts")" -ge 15 ]
+# The options of jfmt's table that are offered (not hidden), and the
+# values each takes, from jfmt --list-options: "name<TAB>letter<TAB>words".
+offered_options() {
+	"$JFMT" --list-options | awk -F '\t' '$6 !~ /hidden/ { print $1 "\t" $2 "\t" $4 }'
+}
+
+@test "every option of the table is in the man page, README.md's table and each completion file" {
+	run -0 offered_options
+	local rows=$output
+	[ "${#lines[@]}" -ge 35 ]
 	# Each file is searched by the shell's own regular expressions, with
 	# grep -E's for its lines (a newline is a character that ends a line
-	# and is not [a-z-]): a grep for each of some 40 options in 3 files
+	# and is not [a-z-]): a grep for each of some 40 options in 5 files
 	# took most of the test.
-	# (untraced: some 120 searches)
+	# (untraced: some 200 searches)
 	each_file() {
-		local f opt pattern text nl=$'\n'
-		for f in jfmt.bash _jfmt jfmt.fish; do
-			IFS= read -r -d '' text <"$COMPLETIONS/$f" || true
-			for opt in $opts; do
-				case $f in
-				jfmt.fish) pattern="-l ${opt#--}( |$nl|\$)" ;;
-				*) pattern="(^|[^a-z-])$opt([^a-z-]|\$)" ;;
-				esac
-				[[ $text =~ $pattern ]] ||
-					{ echo "$opt is missing from completions/$f"; return 1; }
-			done
+		local f name letter words text pattern line nl=$'\n' readme=
+		IFS= read -r -d '' text <"$TOP/README.md" || true
+		# README.md's table of options: its lines that begin with '|'
+		while IFS= read -r line; do
+			[[ $line == '| `-'* ]] && readme+=$line$nl
+		done <<<"$text"
+		for f in man/jfmt.1 README.md completions/jfmt.bash completions/_jfmt completions/jfmt.fish; do
+			IFS= read -r -d '' text <"$TOP/$f" || true
+			[ "$f" = README.md ] && text=$readme
+			while IFS=$'\t' read -r name letter words; do
+				if [ "$name" != - ]; then
+					case $f in
+					# (where it is described: an .It line)
+					man/*) pattern="(^|$nl)\\.It [^$nl]*Fl \\\\-$name([^a-z-]|\$)" ;;
+					README.md) pattern="\`--$name([^a-z-]|\$)" ;;
+					*.fish) pattern="-l $name( |$nl|\$)" ;;
+					*) pattern="(^|[^a-z-])--$name([^a-z-]|\$)" ;;
+					esac
+					[[ $text =~ $pattern ]] ||
+						{ echo "--$name is missing from $f"; return 1; }
+				fi
+				if [ "$letter" != - ] && [ "$f" != completions/jfmt.bash ]; then
+					case $f in
+					man/*) pattern="(^|$nl)\\.It [^$nl]*Fl $letter( |$nl)" ;;
+					README.md) pattern="\`-$letter[\` ]" ;;
+					*.fish) pattern="-s $letter( |$nl)" ;;
+					*) pattern="(^|[^a-zA-Z-])-$letter([^a-zA-Z-]|\$)" ;;
+					esac
+					[[ $text =~ $pattern ]] ||
+						{ echo "-$letter is missing from $f"; return 1; }
+				fi
+				# the values a completion offers: the table's words
+				if [ "$words" != - ] && [[ $f == completions/* ]]; then
+					pattern="--$name"
+					[ "$f" = completions/jfmt.fish ] && pattern="-l $name "
+					pattern="$pattern[^$nl]*[('] *${words//|/ } *[)']"
+					[[ $text =~ $pattern ]] ||
+						{ echo "$f does not offer ${words//|/ } for --$name"; return 1; }
+				fi
+			done <<<"$rows"
 		done
 	}
 	untraced each_file

@@ -1,26 +1,27 @@
 /* fuzz_jfmt.c - libFuzzer target for jfmt's reader and formatter.
  *
- * Input layout: byte 0 picks the options, byte 1 how the document is read,
- * byte 2 the indentation, the rest is the document.
+ * Input layout: byte 0 says how the document is read, byte 1 what else
+ * runs, the next FUZZ_OPTION_BYTES bytes pick the layout options, the rest
+ * is the document.
  *
- *   byte 0, bits 0-1: layout: pretty with spaces (byte 2 says how many),
- *                     compact, tab, indent 0
- *           bit 2: --sort-keys      bit 3: --ascii
- *           bit 4: --escape-slash   bit 5: --comments
- *           bit 6: --seq            bit 7: --check
- *   byte 1, bits 4-5: --width: none, 6, 20 or 80 (compact ignores it,
- *           and --sort-keys with --comments turns it off, as jfmt allows it)
- *           the other bits: 0 reads the document in whole blocks (from a
- *           memfd); anything else hands it over a socket in pieces of a
- *           few bytes, one piece per read(2), so that tokens, escapes and
- *           characters are cut everywhere.  Bit 3 also turns on
- *           --keep-going.
- *   byte 2, bits 0-1: pretty with 2, 4, 8 or 16 spaces (the widest reach
- *           past the 126 columns that fixed room covers at depth 8);
- *           bit 2: --keep-escapes   bit 3: --blank-lines=keep (pretty,
- *           unsorted, as jfmt allows it).
- *           bit 4: the document is also formatted with -j3 (jobs.h), in
+ *   byte 0: 0 reads the document in whole blocks (from a memfd); anything
+ *           else hands it over a socket in pieces of a few bytes, one
+ *           piece per read(2), so that tokens, escapes and characters are
+ *           cut everywhere.  Bit 3 also turns on --keep-going.
+ *   byte 1, bit 0: --check
+ *           bit 1: the document is also formatted with -j3 (jobs.h), in
  *           chunks of 1 to 29 bytes (bits 5-7, times 4, plus one).
+ *   bytes 2 to 9: the layout options, from jfmt's table of options
+ *           (src/cli/optable.h), read as a stream of bits, lowest first:
+ *           each layout row of the table in turn takes the fewest bits
+ *           that number its choices (not given, or given with each of its
+ *           example values, or, a flag, given) and their value, modulo the
+ *           number of choices, picks one.  The options are applied as the
+ *           command line applies them (cli_apply(), cli_settle()); where
+ *           jfmt refuses a combination (--width with --sort-keys and
+ *           comments kept), --width is left out.  A new row of the table
+ *           is fuzzed without a change here; tests/fuzz/seed.py writes
+ *           an input from a command line.
  *
  * Besides what the sanitizers catch (crashes, overflows, leaks), each input
  * must satisfy, or abort() is called:
@@ -87,6 +88,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "cli/cli.h"
 #include "text/escape.h"
 #include "base/fbuffer.h"
 #include "jobs/jobs.h"
@@ -101,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static FILE *real_stderr;
 static void die(const char *what);
 static int keep_going;          /* --keep-going for this run */
+static int strip_comments;      /* --strip-comments for this run */
 static int whole_reads_only, no_agreement, no_ascii_check, no_referee, referee_valid_only;
 
 /* One run of jfmt over a document. */
@@ -221,7 +224,7 @@ static void run_jfmt(struct run *res, const struct format_options *opt, int chec
 		validate_sink(&val, &sink);
 		/* as jfmt -n --comments: it accepts what formatting with
 		 * --comments accepts, comments alone included */
-		sink.accept_comments_alone = comments;
+		sink.accept_comments_alone = comments && !strip_comments;
 		fbuffer_init_mem(&res->out);
 	} else {
 		if (format_uses_width(opt))
@@ -457,10 +460,6 @@ static int valid_utf8(const unsigned char *s, size_t n)
 	return 1;
 }
 
-/* The widths that byte 1 picks, and the indentations byte 2 does. */
-static const int fuzz_widths[4] = { 0, 6, 20, 80 };
-static const int fuzz_indents[4] = { 2, 4, 8, 16 };
-
 /* The end of the JSON string starting at s[i] (a quote), or n. */
 static size_t string_end(const unsigned char *s, size_t i, size_t n)
 {
@@ -513,11 +512,14 @@ static int lines_fit(const unsigned char *out, size_t n, int width)
 		const unsigned char *nl = memchr(out + start, '\n', n - start);
 		size_t end = nl ? (size_t)(nl - out) : n;
 		size_t cols = 0;
+		size_t next = end + 1;
+		if (nl && end > start && out[end - 1] == '\r')
+			end--;          /* --eol=crlf */
 		for (size_t i = start; i < end; i++)
 			cols += out[i] == '\t' ? 8 : (out[i] & 0xc0) != 0x80;
 		if (cols > (size_t)width && !one_token(out + start, end - start))
 			return 0;
-		start = end + 1;
+		start = next;
 	}
 	return 1;
 }
@@ -539,6 +541,76 @@ static uint8_t *strip_rs(const struct fbuffer *out, int seq, size_t *len)
 	return p;
 }
 
+/* How many bytes of an input pick its layout options (see the top). */
+#define FUZZ_OPTION_BYTES 8
+#define FUZZ_OPTION_BITS (8 * FUZZ_OPTION_BYTES)
+/* What comes before the document: bytes 0 and 1, then the options. */
+#define FUZZ_HEADER (2 + FUZZ_OPTION_BYTES)
+/* The values picked, kept for the run (cli->given points to them). */
+#define FUZZ_VALUES_MAX 64
+#define FUZZ_VALUE_MAX 32
+
+/* The bits that choose among a row's choices, and how many choices. */
+static unsigned row_choices(const struct opt_row *row, unsigned *bits)
+{
+	char value[FUZZ_VALUE_MAX];
+	unsigned choices = 1 + (row->value == OPT_NO_VALUE ? 1 :
+				(unsigned)optable_example(row, 0, value, sizeof value));
+
+	for (*bits = 0; (1u << *bits) < choices;)
+		++*bits;
+	return choices;
+}
+
+/* Whether the table's layout rows are picked by the option bytes. */
+static int table_fits(void)
+{
+	unsigned total = 0, bits, values = 0;
+
+	for (size_t i = 0; i < optable_rows; i++) {
+		if (!(optable[i].flags & OPT_LAYOUT) || (optable[i].flags & OPT_ALIAS))
+			continue;
+		row_choices(&optable[i], &bits);
+		total += bits;
+		values++;
+	}
+	return total <= FUZZ_OPTION_BITS && values <= FUZZ_VALUES_MAX;
+}
+
+/* The next `n` bits of the option bytes, lowest first. */
+static unsigned take_bits(const uint8_t *bytes, unsigned *at, unsigned n)
+{
+	unsigned v = 0;
+
+	for (unsigned i = 0; i < n; i++, ++*at)
+		if (bytes[*at / 8] >> (*at % 8) & 1)
+			v |= 1u << i;
+	return v;
+}
+
+/* `cli` as the command line of the layout options that `bytes` pick. */
+static void pick_options(struct cli *cli, const uint8_t *bytes)
+{
+	static char values[FUZZ_VALUES_MAX][FUZZ_VALUE_MAX];
+	unsigned at = 0, bits, n = 0;
+
+	cli_defaults(cli);
+	for (size_t i = 0; i < optable_rows; i++) {
+		const struct opt_row *row = &optable[i];
+		if (!(row->flags & OPT_LAYOUT) || (row->flags & OPT_ALIAS))
+			continue;
+		unsigned choices = row_choices(row, &bits);
+		unsigned k = take_bits(bytes, &at, bits) % choices;
+		char *value = values[n++];
+		if (k == 0)
+			continue;
+		if (row->value != OPT_NO_VALUE)
+			optable_example(row, (int)k - 1, value, FUZZ_VALUE_MAX);
+		cli_apply(cli, row, 0, row->value != OPT_NO_VALUE ? value : NULL);
+	}
+	cli_settle(cli);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -550,6 +622,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	no_ascii_check = getenv("JFMT_FUZZ_NO_ASCII_CHECK") != NULL;
 	no_referee = getenv("JFMT_FUZZ_NO_REFEREE") != NULL;
 	referee_valid_only = getenv("JFMT_FUZZ_REFEREE_VALID_ONLY") != NULL;
+	if (!table_fits()) {
+		fprintf(real_stderr, "fuzz_jfmt: the layout options of the table need more "
+			"than %d bits: raise FUZZ_OPTION_BYTES (and FUZZ_VALUES_MAX)\n",
+			FUZZ_OPTION_BITS);
+		abort();
+	}
 	return 0;
 }
 
@@ -802,40 +880,31 @@ static void keep_going_lines(const struct format_options *copt, const uint8_t *d
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 3)
+	if (size < FUZZ_HEADER)
 		return 0;
 
-	unsigned mode = data[0];
-	unsigned pattern = whole_reads_only ? 0 : data[1] & ~0x30u;
-	keep_going = (data[1] & 0x08) != 0;
-	const uint8_t *doc = data + 3;
-	size_t len = size - 3;
-	int comments = (mode & 0x20) != 0;
+	unsigned pattern = whole_reads_only ? 0 : data[0];
+	keep_going = (data[0] & 0x08) != 0;
+	int check = data[1] & 1;
+	int with_jobs = (data[1] & 2) != 0;
+	size_t block = (size_t)(data[1] >> 5) * 4 + 1;
+	const uint8_t *doc = data + FUZZ_HEADER;
+	size_t len = size - FUZZ_HEADER;
 
-	struct format_options opt;
-	memset(&opt, 0, sizeof opt);
-	opt.indent = fuzz_indents[data[2] & 3];
-	opt.indent_char = ' ';
-	switch (mode & 3) {
-	case 1: opt.compact = 1; break;
-	case 2: opt.indent = 1; opt.indent_char = '\t'; break;
-	case 3: opt.indent = 0; break;
-	}
-	opt.sort_keys = (mode & 0x04) != 0;
-	opt.escape_mode = ((mode & 0x08) ? ESCAPE_ASCII : 0) |
-			  ((mode & 0x10) ? ESCAPE_SLASH : 0);
-	opt.seq = (mode & 0x40) != 0;
-	opt.comments = comments;
+	struct cli cli;
+	pick_options(&cli, data + 2);
+	struct format_options opt = cli.fmt;
+	int comments = cli.allow_comments;      /* read as JSONC */
+	strip_comments = cli.strip_comments;
+	cli_release(&cli);
 	/* as jfmt's options: -S --width cannot keep comments */
-	opt.width = comments && opt.sort_keys ? 0 : fuzz_widths[(data[1] >> 4) & 3];
-	opt.keep_escapes = (data[2] & 4) != 0;
-	/* (as jfmt's options keep them: not with -c or -S) */
-	opt.blank_lines = (data[2] & 8) && !opt.compact && !opt.sort_keys;
-	int check = (mode & 0x80) != 0;
+	if (opt.comments && opt.sort_keys)
+		opt.width = 0;
 
 	/* compact(x), with the same escaping and sorting, comments dropped */
 	struct format_options copt = opt;
 	copt.compact = 1;
+	copt.eol = EOL_LF;
 	copt.seq = 0;
 	copt.comments = 0;
 	copt.width = 0;
@@ -856,9 +925,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run_release(&g);
 	}
 	/* -j3 in chunks of a few bytes: one thread's bytes and words */
-	if ((data[2] & 0x10) && !check) {
+	if (with_jobs && !check) {
 		struct run one, three;
-		size_t block = (size_t)(data[2] >> 5) * 4 + 1;
 		run_jobs(&one, &opt, comments, doc, len, 1, block, 0);
 		for (int from_pipe = 0; from_pipe < 2; from_pipe++) {
 			run_jobs(&three, &opt, comments, doc, len, 3, block, from_pipe);
@@ -882,7 +950,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		keep_going = 1;
 	}
 
-	if (comments && !check && (keep_going || text_sequence(doc, len)))
+	if (opt.comments && !check && (keep_going || text_sequence(doc, len)))
 		skipped_comments(&opt, doc, len, pattern);
 
 	/* Read in pieces: the same as read whole. */
@@ -908,7 +976,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 * comment can be written */
 			struct format_options fo = copt;
 			struct run f;
-			fo.comments = comments;
+			fo.comments = opt.comments;
 			fo.compact = 0;
 			run_jfmt(&f, &fo, 0, comments, doc, len, 0);
 			if (f.status != m.status)
@@ -990,7 +1058,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* (-S moves comments with their members) */
-	if (comments && !opt.sort_keys &&
+	if (opt.comments && !opt.sort_keys &&
 	    !same_comments(doc, len, (const uint8_t *)plain, plain_len))
 		fail("the comments of the output are not those of the input", doc, len, &m, NULL);
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
 # slow/oom.bats - when memory runs out, jfmt says "jfmt: out of memory"
 # and exits 3, whatever the options: each allocation of a run is made to
-# fail in turn (oom_helper.bash), in every layout, mode and kind of
-# output, -j's threads included; then with memory gone for good from each
-# allocation on.  The quick ones (-S --width; -i and --check of a JSONC
-# file, for good) are in oom.bats.
+# fail in turn (oom_helper.bash), in every layout (each layout option of
+# jfmt's table, and some together), mode and kind of output, -j's threads
+# included; then with memory gone for good from each allocation on.  The
+# quick ones (-S --width; -i and --check of a JSONC file, for good) are in
+# oom.bats.
 
 load ../test_helper
 load ../oom_helper
@@ -20,12 +21,22 @@ sweep_each() {
 	done
 }
 
-@test "out of memory: the layouts, at every allocation" {
-	sweep_each "doc.json" "-c doc.json" "--tab doc.json" "--indent=4 doc.json" \
-		"--indent=0 doc.json" "-a doc.json" "--escape-slash -c doc.json" \
-		"--seq doc.json" "-C doc.json" "-c" "-" "--keep-escapes doc.json" \
-		"--keep-escapes -S --width=40 doc.json" "--eol=crlf doc.json" \
-		"--eol=auto -S doc.json" "--buffer-size=0 -S doc.json" "--blank-lines=keep doc.json"
+@test "out of memory: each layout option of the table, at every allocation" {
+	local sets=() opt
+	# (test_helper.bash: every layout option of jfmt --list-options)
+	for opt in $(layout_options); do
+		sets+=("$opt doc.json")
+	done
+	[ "${#sets[@]}" -ge 20 ]
+	sweep_each "${sets[@]}"
+}
+
+@test "out of memory: the layouts together, at every allocation" {
+	sweep_each "doc.json" "--escape-slash -c doc.json" \
+		"-C doc.json" "-c" "-" \
+		"--keep-escapes -S --width=40 doc.json" \
+		"--eol=auto -S doc.json" "--buffer-size=0 -S doc.json" \
+		"--final-newline=no -c doc.json"
 }
 
 @test "out of memory: --sort-keys and --width, at every allocation" {
