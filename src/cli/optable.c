@@ -119,7 +119,7 @@ const struct opt_row optable[] = {
 	{ .name = "exclude", .id = OPT_EXCLUDE, .value = OPT_VALUE, .arg = "GLOB",
 	  .help = "with -r, skip the files and directories GLOB matches:\n"
 		  "a name, or with a slash a path below the directory" },
-	{ .name = "no-gitignore", .id = OPT_NO_GITIGNORE, .flags = OPT_LAYOUT,
+	{ .name = "no-gitignore", .id = OPT_NO_GITIGNORE,
 	  .help = "with -r, take the files git ignores too, without\n"
 		  "asking git" },
 	{ .name = "no-editorconfig", .id = OPT_NO_EDITORCONFIG, .flags = OPT_LAYOUT,
