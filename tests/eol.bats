@@ -125,8 +125,9 @@ crlf() {
 	jfmt_in '[1] [2]' --final-newline=no -c --eol=crlf >got
 	printf '[1]\r\n[2]' >want
 	same_bytes want got
+	# but a text sequence's record ends with LF, whatever is asked (RFC 7464)
 	jfmt_in '[1,2]' --final-newline=no --width=20 --seq >got
-	printf '\x1e[1, 2]' >want
+	printf '\x1e[1, 2]\n' >want
 	same_bytes want got
 	# to a file, and through -j
 	python3 -c 'import json; print(json.dumps(list(range(200000))))' >big.json
