@@ -35,9 +35,26 @@ struct sink_comment {
 	int line_ends;          /* only white space after it on its line */
 	int blank;              /* not a comment but one or more blank lines
 				 * (sink.keep_blank_lines): no text */
+	int blank_after;        /* blank, with sink.keep_line_breaks: where
+				 * it stands, SINK_AFTER_* bits */
+	unsigned char prev;     /* the last byte of the token before it ('[',
+				 * ',', ':', ...), or 0 at the input's start */
+	int line_break;         /* not a comment but a line break after an
+				 * object's '{', before its first key
+				 * (sink.keep_line_breaks): no text */
 	size_t column;          /* the column of its first byte */
 	size_t indent;          /* the column of the first byte of its line
 				 * that is not white space */
+};
+
+/* Where a blank line stands (sink_comment.blank_after), as prettier reads
+ * blank lines: an object's member has one after it when the line right
+ * after its value's line is blank, an array's element when the line right
+ * after its comma's line is. */
+enum {
+	SINK_AFTER_VALUE = 1,
+	SINK_AFTER_COMMA = 2,
+	SINK_AFTER_COMMENT = 4, /* right after a comment's line */
 };
 
 /* How far apart the tab stops are, for columns (sink_comment). */
@@ -148,6 +165,10 @@ struct sink {
 	/** Whether each string's raw text is wanted (feed_hooks.raw_string)
 	 *  when the consumer asks for it, escapes or not (--keep-escapes). */
 	int keep_escapes;
+	/** Whether a line break after an object's '{' is wanted, among the
+	 *  comments (sink_comment.line_break): --style=prettier keeps such
+	 *  an object expanded. */
+	int keep_line_breaks;
 	/** The input ended well (may be NULL): write what is left.  Returns
 	 * 0, or nonzero after feed_hooks.bad_comment. */
 	int (*end_input)(void *ctx);

@@ -244,7 +244,7 @@ static void apply_option(struct cli *cli, const struct opt_row *row, const char 
 	case OPT_STYLE: f->style = word; break;                         /* enum format_style */
 	case OPT_BRACKET_SPACING: f->bracket_spacing = word == 0; break; /* yes|no */
 	case OPT_OBJECT_WRAP: f->object_wrap_collapse = word == 1; break; /* preserve|collapse */
-	case OPT_TRAILING_COMMAS: f->trailing_commas = word == 1; break; /* none|all */
+	case OPT_TRAILING_COMMAS: cli->trailing_commas = word == 1; break; /* none|all */
 	case OPT_SINGLE: cli->single = 1; break;
 	case OPT_LIST_OPTIONS: cli_print_options(); break;
 	}
@@ -292,6 +292,33 @@ static void check_modes(const struct cli *cli)
 		diag_usage("%s", "--null applies to the names that --check and --list write");
 }
 
+const char *cli_not_prettier(const struct cli *cli)
+{
+	const struct format_options *f = &cli->fmt;
+
+	if (f->style != FORMAT_STYLE_PRETTIER)
+		return NULL;
+	return f->compact ? "--compact" : f->sort_keys ? "--sort-keys" :
+		cli->color == COLOR_ALWAYS ? "--color" :
+		f->escape_mode & ESCAPE_ASCII ? "--ascii" :
+		f->escape_mode & ESCAPE_SLASH ? "--escape-slash" : NULL;
+}
+
+/* --style=prettier: prettier's defaults.  Prettier reads comments in any
+ * JSON file but package.json's (settings.c). */
+static void prettier_defaults(struct cli *cli)
+{
+	struct format_options *f = &cli->fmt;
+
+	cli->color = COLOR_NEVER;
+	if (f->width == 0)
+		f->width = PRETTIER_WIDTH;
+	f->keep_escapes = 1;
+	cli->allow_comments = 1;
+	if (cli->trailing_commas < 0)
+		cli->trailing_commas = 1;       /* prettier's trailingComma: all */
+}
+
 void cli_defaults(struct cli *cli)
 {
 	memset(cli, 0, sizeof *cli);
@@ -304,6 +331,8 @@ void cli_defaults(struct cli *cli)
 	cli->blank_lines = -1;
 	cli->final_newline = -1;
 	cli->editorconfig = 1;
+	cli->fmt.bracket_spacing = 1;
+	cli->trailing_commas = -1;
 #ifdef JFMT_GENERAL_ONLY
 	cli->fmt.general_only = 1;      /* make general: the referee */
 #endif
@@ -311,6 +340,8 @@ void cli_defaults(struct cli *cli)
 
 void cli_settle(struct cli *cli)
 {
+	if (cli->fmt.style == FORMAT_STYLE_PRETTIER)
+		prettier_defaults(cli);
 	cli->fmt.comments = cli->allow_comments && !cli->strip_comments;
 	/* one line, or members reordered: no blank line has a place */
 	cli->fmt.blank_lines = (cli->blank_lines < 0 ? cli->fmt.comments : cli->blank_lines) &&
@@ -343,8 +374,12 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 		cli_apply(cli, row, index < 0, optarg);
 		index = -1;
 	}
+	const char *no = cli_not_prettier(cli);
+	if (no)
+		diag_usage("--style=prettier writes strings as they stand, on prettier's lines: "
+			   "it cannot be used with %s", no);
 	cli_settle(cli);
-	if (cli->fmt.comments && format_uses_width(&cli->fmt) && cli->fmt.sort_keys)
+	if (cli->fmt.comments && consumer_drops_comments(&cli->fmt))
 		diag_usage("%s", "--width with --sort-keys cannot keep comments: "
 			   "use --strip-comments with them");
 	cli->files = argv + optind;

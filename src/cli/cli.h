@@ -38,6 +38,8 @@ struct cli {
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */
+	int trailing_commas;    /* --trailing-commas: 1 all, 0 none, -1 not
+				 * given (--style=prettier's: all) */
 	int eol_given;          /* --eol: nor its end_of_line */
 	int final_newline;      /* --final-newline: 1 yes, 0 no, -1 not
 				 * given (.editorconfig's, or yes) */
@@ -97,8 +99,12 @@ void cli_apply(struct cli *cli, const struct opt_row *row, int as_letter,
 	       const char *value);
 
 /** After the last option: what follows from them all together (the
- * comments kept, the blank lines). */
+ * comments kept, the blank lines, --style=prettier's defaults). */
 void cli_settle(struct cli *cli);
+
+/** Before cli_settle(): the option that cannot go with --style=prettier,
+ * if it was given with it, else NULL. */
+const char *cli_not_prettier(const struct cli *cli);
 
 /** Whether the option whose id is `id` (optable.h) was given, and not
  * overridden by another of its group. */

@@ -14,7 +14,7 @@
 #include "base/diag.h"
 #include "base/fbuffer.h"
 #include "jobs/jobs.h"
-#include "layout/format.h"
+#include "layout/consumer.h"
 #include "files/outfile.h"
 #include "base/progress.h"
 #include "read/read.h"
@@ -22,7 +22,6 @@
 #include "cli/settings.h"
 #include "cli/tail.h"
 #include "layout/validate.h"
-#include "layout/width_format.h"
 #include "cli/walk.h"
 
 #define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read/blocks.h */
@@ -119,15 +118,9 @@ static void setup_parts(struct run *r)
 		sink.accept_comments_alone = opt->comments;
 	} else {
 		struct fbuffer output = r->fmt.output;
-		if (format_uses_width(opt))
-			width_format_init(&r->fmt, opt, reader_hooks(&r->reader));
-		else
-			format_init(&r->fmt, opt, reader_hooks(&r->reader));
+		consumer_init(&r->fmt, opt, reader_hooks(&r->reader));
 		r->fmt.output = output;
-		if (format_uses_width(opt))
-			width_format_sink(&r->fmt, &sink);
-		else
-			format_sink(&r->fmt, &sink);
+		consumer_sink(&r->fmt, &sink);
 	}
 	reader_set_sink(&r->reader, &sink);
 }
@@ -137,10 +130,8 @@ static void release_parts(struct run *r)
 	reader_release(&r->reader);
 	if (r->cli->validate)
 		validate_release(&r->val);
-	else if (format_uses_width(&r->cur.fmt))
-		width_format_release(&r->fmt);
 	else
-		format_release(&r->fmt);
+		consumer_release(&r->fmt);
 }
 
 /* Set up reader and consumer; the formatter's output is bound to `fd`,

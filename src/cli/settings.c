@@ -6,6 +6,7 @@
 #include "base/diag.h"
 #include "cli/editorconfig.h"
 #include "cli/filetype.h"
+#include "cli/prettier_names.h"
 
 void settings_default(const struct cli *cli, struct file_setup *fs)
 {
@@ -18,6 +19,19 @@ void settings_default(const struct cli *cli, struct file_setup *fs)
 int settings_may_drop_newline(const struct cli *cli)
 {
 	return cli->final_newline == 0 || (cli->final_newline < 0 && cli->editorconfig);
+}
+
+/* --style=prettier: what the parser prettier picks for `name` (or for an
+ * input with no name, its json parser) says: package.json and its kin are
+ * expanded and hold no comments; only jsonc files take trailing commas. */
+static void prettier_file(const struct cli *cli, const char *name, struct file_setup *fs)
+{
+	enum prettier_parser p = name ? prettier_parser_for(name) : PARSER_JSON;
+
+	fs->fmt.expand_all = p == PARSER_JSON_STRINGIFY;
+	fs->fmt.trailing_commas = p == PARSER_JSONC && cli->trailing_commas > 0;
+	if (fs->fmt.expand_all && !cli->strip_comments)
+		fs->allow_comments = fs->fmt.comments = 0;
 }
 
 /* .editorconfig's indentation, where the command line gave none. */
@@ -40,9 +54,11 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 	const char *name = strcmp(path, "-") != 0 ? path : cli->stdin_named ? cli->stdin_name : NULL;
 
 	settings_default(cli, fs);
+	if (fs->fmt.style == FORMAT_STYLE_PRETTIER)
+		prettier_file(cli, name, fs);
 	if (!name)
 		return EXIT_OK;
-	if (!cli->allow_comments && filetype_jsonc(name)) {
+	if (!fs->allow_comments && !fs->fmt.expand_all && filetype_jsonc(name)) {
 		/* as cli_parse() sets them up for --comments */
 		fs->allow_comments = fs->fmt.comments = 1;
 		fs->fmt.blank_lines = (cli->blank_lines < 0 || cli->blank_lines) &&
@@ -73,5 +89,7 @@ int settings_differ(const struct file_setup *a, const struct file_setup *b)
 {
 	return a->allow_comments != b->allow_comments || a->fmt.comments != b->fmt.comments ||
 		a->fmt.indent != b->fmt.indent || a->fmt.indent_char != b->fmt.indent_char ||
-		a->fmt.compact != b->fmt.compact || a->fmt.blank_lines != b->fmt.blank_lines;
+		a->fmt.compact != b->fmt.compact || a->fmt.blank_lines != b->fmt.blank_lines ||
+		a->fmt.expand_all != b->fmt.expand_all ||
+		a->fmt.trailing_commas != b->fmt.trailing_commas;
 }

@@ -19,7 +19,7 @@
 #include "jobs/cuts.h"
 #include "jobs/guard.h"
 #include "jobs/pool.h"
-#include "layout/formatter.h"
+#include "layout/consumer.h"
 
 /* A pipe read ahead (format_pipe()) waits for more at most this long at
  * once, and this long in all, before its part is formatted: a writer
@@ -49,7 +49,7 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
 	*j = (struct jobs){
 		.want = want,
 		.opt = opt,
-		.off = off || want == 1,
+		.off = off || want == 1 || !consumer_cuts(opt),
 		.comments = comments,
 		.clean = comments || format_places(opt),
 		.block = b && *b ? (size_t)strtoull(b, NULL, 10) : 0,

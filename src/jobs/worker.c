@@ -7,8 +7,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "base/readat.h"
-#include "layout/format.h"
-#include "layout/width_format.h"
+#include "layout/consumer.h"
 
 /* What stands before and after a chunk of an array (worker.h): the
  * element before it is at least the four bytes that the first read must
@@ -55,8 +54,7 @@ static inline void element(struct worker *w)
 {
 	if (w->depth == 1) {
 		/* what the element before waited for is out before the mark */
-		if (format_uses_width(w->input->opt))
-			width_format_element_next(&w->fmt);
+		consumer_element_next(&w->fmt);
 		if (w->elements == 1)
 			w->first_mark = w->fmt.output.len;
 		w->last_mark = w->fmt.output.len;
@@ -133,13 +131,8 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 	memset(w, 0, sizeof *w);
 	w->input = input;
 	reader_init(&w->reader, input->comments, 0, NULL);
-	if (format_uses_width(input->opt)) {
-		width_format_init(&w->fmt, input->opt, reader_hooks(&w->reader));
-		width_format_sink(&w->fmt, &sink);
-	} else {
-		format_init(&w->fmt, input->opt, reader_hooks(&w->reader));
-		format_sink(&w->fmt, &sink);
-	}
+	consumer_init(&w->fmt, input->opt, reader_hooks(&w->reader));
+	consumer_sink(&w->fmt, &sink);
 	fbuffer_init_mem(&w->fmt.output);
 	if (array) {
 		/* the formatter's callbacks take numbers as text, never as
@@ -161,10 +154,11 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 	/* --eol=auto: the whole input's first line says (jobs_format()) */
 	sink.line_end = NULL;
 	w->before_len = sizeof array_before - 1;
-	if (format_uses_width(input->opt))      /* a string wider than a line */
-		w->before_len = (size_t)input->opt->width + sizeof "[ \"\","  - 1 + 1;
+	int width = consumer_width(input->opt);
+	if (width > 0)          /* a string wider than a line */
+		w->before_len = (size_t)width + sizeof "[ \"\","  - 1 + 1;
 	w->before = xrealloc(NULL, w->before_len);
-	if (format_uses_width(input->opt)) {
+	if (width > 0) {
 		memcpy(w->before, "[ \"", 3);
 		memset(w->before + 3, 'x', w->before_len - 5);
 		memcpy(w->before + w->before_len - 2, "\",", 2);
@@ -180,10 +174,7 @@ void worker_release(struct worker *w)
 	free(w->before);
 	reader_release(&w->reader);
 	fbuffer_release(&w->fmt.output);
-	if (format_uses_width(w->input->opt))
-		width_format_release(&w->fmt);
-	else
-		format_release(&w->fmt);
+	consumer_release(&w->fmt);
 }
 
 void worker_format(struct worker *w, struct chunk *c)
@@ -230,13 +221,13 @@ void worker_format(struct worker *w, struct chunk *c)
 		 * chunk, the piece is not known; and an array begun in the
 		 * chunk might have fitted without that element */
 		c->ok = c->ok && w->elements >= 2 &&
-			(!format_uses_width(w->input->opt) || (w->last_mark > 0 && w->tops == 1));
+			(!consumer_width(w->input->opt) || (w->last_mark > 0 && w->tops == 1));
 		c->cut_from = 0;
 		c->cut_to = w->last_mark;
 		break;
 	case CHUNK_INSIDE:      /* the one before, its own, the one after */
 		c->ok = c->ok && w->elements >= 3 &&
-			(!format_uses_width(w->input->opt) || w->tops == 1);
+			(!consumer_width(w->input->opt) || w->tops == 1);
 		c->cut_from = w->first_mark;
 		c->cut_to = w->last_mark;
 		break;

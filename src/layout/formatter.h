@@ -17,6 +17,7 @@
 #include "sort/sortkeys.h"
 #include "style/options.h"
 #include "style/style.h"
+#include "width/prettier.h"
 #include "width/width.h"
 
 struct width_stage;
@@ -93,6 +94,9 @@ struct formatter {
 	int width_separated;     /* with comments: the separator of the
 				  * member whose key is in key_text is out */
 	char width_comma[2][COLOR_SEQ_MAX + 8];
+
+	/* --style=prettier's engine (prettier_format.h) */
+	struct prettier prettier;
 };
 
 /**
@@ -124,10 +128,11 @@ static inline int format_plain(const struct format_options *opt)
 		!format_places(opt);
 }
 
-/** Whether `opt` lays containers out by width (-c ignores --width). */
+/** Whether `opt` lays containers out by width in jfmt's style (-c ignores
+ * --width). */
 static inline int format_uses_width(const struct format_options *opt)
 {
-	return opt->width > 0 && !opt->compact;
+	return opt->width > 0 && !opt->compact && opt->style == FORMAT_STYLE_JFMT;
 }
 
 /* What the last line at the top level holds, with --comments: a line ends

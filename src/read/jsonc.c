@@ -15,6 +15,9 @@ struct jsonc_entry {
 	int block, own_line, line_ends;
 	size_t column, indent;
 	int blank;                      /* blank lines, not a comment */
+	int line_break;                 /* a line break after '{', not a comment */
+	int after;                      /* blank: SINK_AFTER_* */
+	unsigned char prev;             /* the last byte of the token before */
 };
 
 static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
@@ -113,8 +116,10 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
 	if (!j->keep)
 		return;
 	*queue_entry(j) = (struct jsonc_entry){
-		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent, 0,
+		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent, 0, 0, 0,
+		j->last,
 	};
+	j->comment_newlines = 0;
 	fbuffer_append(&j->text, (const char *)p, len);
 	j->awaiting = 1;
 }
@@ -123,10 +128,26 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
  * for a run of them, until the next token or comment. */
 static void queue_blank(struct jsonc *j, unsigned long long at)
 {
-	if (j->blank_queued)
+	/* where prettier sees it: the line right after a value's, or right
+	 * after a comma's */
+	int after = (j->value_newlines == 1 ? SINK_AFTER_VALUE : 0) |
+		    (j->last == ',' && j->newlines == 1 ? SINK_AFTER_COMMA : 0) |
+		    (j->comment_newlines == 1 ? SINK_AFTER_COMMENT : 0);
+
+	if (j->blank_queued || (j->keep_breaks && !after))
 		return;
 	j->blank_queued = 1;
-	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1 };
+	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0 };
+	j->queue[j->n - 1].after = after;
+}
+
+/* A line break follows an object's '{' (jsonc.keep_breaks), at input
+ * offset `at`: one entry, before its first key. */
+static void queue_break(struct jsonc *j, unsigned long long at)
+{
+	j->break_queued = 1;
+	*queue_entry(j) = (struct jsonc_entry){ .at = at, .off = j->text.len, .line_break = 1,
+						.prev = j->last };
 }
 
 /* Something that is not white space, a token or a comment, starts at
@@ -144,6 +165,10 @@ static void not_blank(struct jsonc *j)
 	j->line_blank = 0;
 	j->awaiting = 0;
 	j->blank_queued = 0;
+	j->break_queued = 0;
+	j->newlines = 0;
+	if (j->last != ',')
+		j->value_newlines = 0;
 }
 
 /* Turn d[0..n) into spaces, keeping newlines. */
@@ -260,9 +285,14 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		if (c == '\n') {
 			if (j->line_blank && j->keep_blank && j->last != 0)
 				queue_blank(j, base + i);
+			j->newlines++;
+			j->value_newlines++;
+			j->comment_newlines++;
 			if (j->awaiting)        /* the last comment ends its line */
 				j->queue[j->n - 1].line_ends = 1;
 			j->awaiting = 0;
+			if (j->keep_breaks && j->last == '{' && !j->break_queued)
+				queue_break(j, base + i);
 			j->line_blank = 1;
 			j->column = 0;
 			i++;
@@ -355,6 +385,7 @@ size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_
 			.text = j->text.ptr + e->off, .len = e->len, .block = e->block,
 			.own_line = e->own_line, .line_ends = e->line_ends,
 			.column = e->column, .indent = e->indent, .blank = e->blank,
+			.line_break = e->line_break, .blank_after = e->after, .prev = e->prev,
 		};
 	}
 	j->head += k;

@@ -46,6 +46,14 @@ struct jsonc {
 					 * ends the record, and a comment in it */
 	int blank_queued;               /* one is queued since the last token
 					 * or comment */
+	int keep_breaks;                /* queue a line break after '{' */
+	int break_queued;               /* one is queued since the last token */
+	unsigned value_newlines;        /* ... since the last token not a comma */
+	unsigned comment_newlines;      /* ... since the last comment queued */
+	unsigned newlines;              /* line breaks since the last token: with
+					 * keep_breaks, a blank line is queued
+					 * only where prettier sees one
+					 * (sink_comment.blank_after) */
 	unsigned long long seen;        /* comments passed, queued or not */
 	/* The state after what has been passed, carried to the next part. */
 	int in_string, escaped;
@@ -87,6 +95,16 @@ void jsonc_release(struct jsonc *j);
  * a text sequence, sink.writes_records).
  */
 void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no_rs);
+
+/** Queue an entry (sink_comment.line_break) where a line break follows an
+ * object's '{' before its first key, or not.  Set after jsonc_reset(). */
+static inline void jsonc_keep_breaks(struct jsonc *j, int on)
+{
+	j->keep_breaks = on;
+	j->break_queued = 0;
+	j->newlines = 0;
+	j->comment_newlines = 2;
+}
 
 /** The input is a text sequence, or not (it starts with RS). */
 static inline void jsonc_set_seq(struct jsonc *j, int seq)

@@ -24,11 +24,16 @@ enum eol_choice {
 	EOL_AUTO,               /* each input's first line end (sink.h) */
 };
 
-/* --style: whose rules the layout follows. */
+/* --style: whose layout. */
 enum format_style {
-	FORMAT_STYLE_JFMT = 0,          /* jfmt's, the default */
-	FORMAT_STYLE_PRETTIER = 1,      /* prettier's */
+	FORMAT_STYLE_JFMT,      /* jfmt's own, the default */
+	FORMAT_STYLE_PRETTIER,  /* prettier 3's (width/prettier.h) */
 };
+
+/* --style=prettier's width and indentation where none is given: prettier's
+ * printWidth and tabWidth defaults. */
+#define PRETTIER_WIDTH 80
+#define PRETTIER_TAB_COLUMNS 2
 
 struct format_options {
 	int compact;            /* no whitespace inside values */
@@ -47,15 +52,14 @@ struct format_options {
 				 * never with compact or sort_keys) */
 	int color;              /* wrap tokens in colour escapes */
 	int width;              /* --width: 0, or columns (not when compact) */
-	int style;              /* --style: enum format_style */
-	int bracket_spacing;    /* --bracket-spacing: 1 (the default) a space
-				 * inside an object's braces on one line
-				 * (--style=prettier) */
-	int object_wrap_collapse; /* --object-wrap=collapse: 1; preserve (the
-				 * default): 0 (--style=prettier) */
-	int trailing_commas;    /* --trailing-commas=all: 1; none (the
-				 * default): 0 (--style=prettier, read for
-				 * .jsonc files only) */
+	int style;              /* --style: FORMAT_STYLE_* */
+	int bracket_spacing;    /* --bracket-spacing=yes: `{ "a": 1 }` */
+	int object_wrap_collapse; /* --object-wrap=collapse */
+	int trailing_commas;    /* --trailing-commas=all (this input takes
+				 * them: prettier's jsonc files) */
+	int expand_all;         /* --style=prettier, for a file prettier
+				 * writes with JSON.stringify's layout
+				 * (package.json): every container expanded */
 	int general_only;       /* every layout fast path off: the referee
 				 * (make general; format_plain()) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */

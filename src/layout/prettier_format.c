@@ -1,0 +1,393 @@
+/* prettier_format.c - --style=prettier's consumer: the formatter's yajl
+ * callbacks for prettier's layout.  Each token is spelled as prettier
+ * spells it (a number by its printNumber() rules, a string or key as it
+ * stands in the input) and handed to the engine (width/prettier.h) with
+ * what stood before it: a blank line, a line break after an object's '{'.
+ * See prettier_format.h.
+ */
+#include "layout/prettier_format.h"
+
+#include <string.h>
+
+#include "base/alloc.h"
+#include "layout/pieces.h"
+#include "layout/valueend.h"
+#include "text/escape.h"
+#include "width/columns.h"
+#include "width/prettier.h"
+
+/* The longest number spelled in place; a longer one is written as it
+ * stands (no JSON number that long is in prettier's tests or ours). */
+#define NUMBER_MAX 512
+
+/* Whether byte b ends a value (a token after which a comment is the
+ * value's), as sink_comment.prev gives it. */
+static int ends_value(unsigned char b)
+{
+	return b != 0 && !strchr("[{,:", b);
+}
+
+/*
+ * A comment, as prettier attaches it: trailing the element before it when
+ * it follows that element on its line (before its comma, or after it at
+ * the line's end), or nothing but a closing bracket follows it; else
+ * leading the element after it.  Returns the engine's
+ * kind, and its flags in *flags.
+ */
+static enum prettier_kind comment_kind(const struct sink_comment *c, int closing,
+				       unsigned *flags)
+{
+	int slashes = !c->block;
+
+	if (closing || (!c->own_line && (ends_value(c->prev) || (c->prev == ',' && c->line_ends)))) {
+		if (c->own_line || (closing && !ends_value(c->prev)))
+			*flags = PRETTIER_HARD;         /* on a line of its own */
+		else
+			*flags = slashes ? PRETTIER_SLASHES : 0;
+		return PRETTIER_TRAILING;
+	}
+	if (slashes || (c->own_line && c->line_ends))
+		*flags = PRETTIER_HARD;
+	else
+		*flags = c->line_ends ? PRETTIER_SOFT : 0;
+	return PRETTIER_LEADING;
+}
+
+/*
+ * Before a token: hand the engine the comments that stand before it, and
+ * return the token's flags from the rest (a blank line, a line break after
+ * '{').  `closing`: the token is a closing bracket.  A blank line goes to
+ * the comment before it when it follows that comment's line.
+ */
+static unsigned before_token(struct formatter *f, int closing)
+{
+	const struct sink_comment *c;
+	size_t n = f->hooks->comments(f->hooks->ctx, &c);
+	unsigned flags = 0, cflags = 0;
+	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);
+	const struct sink_comment *held = NULL;    /* a comment not given yet */
+	enum prettier_kind kind = PRETTIER_LEADING;
+
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].line_break) {
+			flags |= PRETTIER_BROKEN;
+		} else if (c[i].blank) {
+			if (held && (c[i].blank_after & SINK_AFTER_COMMENT))
+				cflags |= PRETTIER_BLANK_AFTER;
+			else if (c[i].blank_after & (object ? SINK_AFTER_VALUE : SINK_AFTER_COMMA))
+				flags |= PRETTIER_BLANK;
+		} else {
+			if (held) {
+				prettier_token(&f->prettier, kind, cflags | flags, held->text,
+					       held->len, columns_of(held->text, held->len));
+				if (kind == PRETTIER_LEADING)
+					flags &= ~(unsigned)PRETTIER_BLANK;
+			}
+			held = &c[i];
+			kind = comment_kind(held, closing, &cflags);
+		}
+	}
+	if (held) {
+		prettier_token(&f->prettier, kind, cflags | (kind == PRETTIER_LEADING ? flags : 0),
+			       held->text, held->len, columns_of(held->text, held->len));
+		if (kind == PRETTIER_LEADING)
+			flags &= ~(unsigned)PRETTIER_BLANK;
+	}
+	return flags;
+}
+
+/* Before a top-level value: the line of the one before ends (after the
+ * comments that follow it there, given now), and --seq's separator. */
+static void begin_value(struct formatter *f)
+{
+	if (f->depth == 0) {
+		if (f->top_line == TOP_DOC) {
+			prettier_line_end(&f->prettier);
+			f->top_line = TOP_NONE;
+		}
+		fbuffer_commit(&f->output);
+		if (f->opt->seq)
+			fbuffer_append_char(&f->output, RECORD_SEPARATOR);
+	}
+}
+
+/* After a value: the reader learns where a member ends, or that a
+ * top-level value did (the engine wrote its line end). */
+static int end_pvalue(struct formatter *f)
+{
+	if (f->depth != 0) {
+		if (f->state[f->depth] & CONTAINER_OBJECT)
+			return f->hooks->member_end(f->hooks->ctx);
+		return 1;
+	}
+	if (f->opt->comments)
+		f->top_line = TOP_DOC;  /* a comment may follow on its line */
+	else
+		prettier_line_end(&f->prettier);
+	fbuffer_commit(&f->output);
+	return f->hooks->value_end(f->hooks->ctx);
+}
+
+static int token(struct formatter *f, enum prettier_kind kind, const char *s, size_t n,
+		 size_t cols)
+{
+	begin_value(f);
+	unsigned flags = before_token(f, 0);
+
+	prettier_token(&f->prettier, kind, flags, s, n, cols);
+	return end_pvalue(f);
+}
+
+static int p_null(void *ctx)
+{
+	return token(ctx, PRETTIER_SCALAR, "null", 4, 4);
+}
+
+static int p_boolean(void *ctx, int b)
+{
+	return b ? token(ctx, PRETTIER_SCALAR, "true", 4, 4) :
+		   token(ctx, PRETTIER_SCALAR, "false", 5, 5);
+}
+
+/* Drop the zeros that end d[from, *n) while more than `keep` digits are
+ * left. */
+static void drop_zeros(char *d, size_t from, size_t *n, size_t keep)
+{
+	while (*n - from > keep && d[*n - 1] == '0')
+		(*n)--;
+}
+
+/*
+ * A number as prettier's printNumber() spells it, into d (n bytes of it;
+ * d holds n + 1): the exponent's 'E' in lowercase, without '+' or leading
+ * zeros, and dropped if it is zero; the fraction without the zeros that
+ * end it, one digit kept.  JSON has no leading or trailing '.' to mend.
+ * A sign is no part of prettier's number literal: it is left as it is.
+ * Returns the length.
+ */
+static size_t spell_number(const char *s, size_t n, char *d)
+{
+	size_t sign = s[0] == '-', i = sign, o;
+
+	if (n - sign == 1) {            /* printNumber leaves one digit */
+		memcpy(d, s, n);
+		return n;
+	}
+	memcpy(d, s, sign);
+	o = sign;
+	while (i < n && s[i] != '.' && s[i] != 'e' && s[i] != 'E')
+		d[o++] = s[i++];
+	if (i < n && s[i] == '.') {
+		size_t dot = o;
+		d[o++] = s[i++];
+		while (i < n && s[i] != 'e' && s[i] != 'E')
+			d[o++] = s[i++];
+		drop_zeros(d, dot + 1, &o, 1);
+	}
+	if (i < n) {                    /* the exponent */
+		size_t mark = o;
+		d[o++] = 'e';
+		i++;
+		if (s[i] == '+')
+			i++;
+		else if (s[i] == '-')
+			d[o++] = s[i++];
+		while (i + 1 < n && s[i] == '0')
+			i++;
+		if (i + 1 == n && s[i] == '0')
+			o = mark;       /* 1e0, 1e-00: no exponent */
+		else
+			while (i < n)
+				d[o++] = s[i++];
+	}
+	return o;
+}
+
+static int p_number(void *ctx, const char *s, size_t n)
+{
+	struct formatter *f = ctx;
+	char d[NUMBER_MAX + 1];
+
+	if (!f->opt->expand_all && n <= NUMBER_MAX) {
+		n = spell_number(s, n, d);
+		s = d;
+	}
+	return token(f, PRETTIER_NUMBER, s, n, n);
+}
+
+/* A string or key, in f->key_text as it stands in the input, quotes and
+ * all.  Returns 0 if the parse must stop. */
+static int raw_text(struct formatter *f, const unsigned char *s, size_t n)
+{
+	const unsigned char *raw;
+	size_t rawlen;
+	int rc;
+
+	f->key_text.len = 0;
+	if (needs_raw(f, s) && (rc = f->hooks->raw_string(f->hooks->ctx, &raw, &rawlen)) != 0) {
+		if (rc < 0)
+			return 0;
+		rc = escape_raw_string(&f->key_text, raw, rawlen, 0, RAW_KEEP);
+	} else {
+		rc = escape_string(&f->key_text, s, n, 0);
+	}
+	if (rc < 0) {
+		f->hooks->invalid_utf8(f->hooks->ctx);
+		return 0;
+	}
+	return 1;
+}
+
+static int string_token(struct formatter *f, enum prettier_kind kind,
+			const unsigned char *s, size_t n)
+{
+	if (!raw_text(f, s, n))
+		return 0;
+	const char *t = f->key_text.ptr;
+	size_t len = f->key_text.len;
+	if (kind == PRETTIER_KEY) {
+		unsigned flags = before_token(f, 0);
+		/* before_token() may have used key_text: take the key again */
+		if (!raw_text(f, s, n))
+			return 0;
+		prettier_token(&f->prettier, kind, flags, f->key_text.ptr, f->key_text.len,
+			       columns_of(f->key_text.ptr, f->key_text.len));
+		return 1;
+	}
+	return token(f, kind, t, len, columns_of(t, len));
+}
+
+static int p_string(void *ctx, const unsigned char *s, size_t n)
+{
+	return string_token(ctx, PRETTIER_SCALAR, s, n);
+}
+
+static int p_map_key(void *ctx, const unsigned char *s, size_t n)
+{
+	return string_token(ctx, PRETTIER_KEY, s, n);
+}
+
+static int open_token(struct formatter *f, int object)
+{
+	begin_value(f);
+	unsigned flags = before_token(f, 0);
+
+	prettier_token(&f->prettier, object ? PRETTIER_OPEN_OBJECT : PRETTIER_OPEN_ARRAY, flags,
+		       object ? "{" : "[", 1, 1);
+	f->depth++;
+	if (FB_UNLIKELY(f->depth >= f->state_cap))
+		f->state = xgrow_array(f->state, &f->state_cap, f->depth + 1, 1);
+	f->state[f->depth] = object ? CONTAINER_OBJECT : 0;
+	return 1;
+}
+
+static int close_token(struct formatter *f)
+{
+	before_token(f, 1);
+	prettier_token(&f->prettier, PRETTIER_CLOSE, 0, "]", 1, 1);
+	f->depth--;
+	return end_pvalue(f);
+}
+
+static int p_start_map(void *ctx)
+{
+	return open_token(ctx, 1);
+}
+
+static int p_start_array(void *ctx)
+{
+	return open_token(ctx, 0);
+}
+
+static int p_close(void *ctx)
+{
+	return close_token(ctx);
+}
+
+static const yajl_callbacks prettier_callbacks = {
+	.yajl_null = p_null, .yajl_boolean = p_boolean, .yajl_number = p_number,
+	.yajl_string = p_string, .yajl_start_map = p_start_map,
+	.yajl_map_key = p_map_key, .yajl_end_map = p_close,
+	.yajl_start_array = p_start_array, .yajl_end_array = p_close,
+};
+
+/* Progress, for the reader (sink.progress): a token may be held, but its
+ * columns count, and every token has some. */
+static unsigned long long prettier_progress(const void *ctx)
+{
+	const struct formatter *f = ctx;
+
+	return fbuffer_total(&f->output) + f->prettier.ntok + f->prettier.col;
+}
+
+static void prettier_sink_reset(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	format_reset(f);
+	prettier_reset(&f->prettier);
+}
+
+/* The input ended well: the comments after the last value, and its line
+ * end. */
+static int prettier_end_input(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	before_token(f, f->top_line == TOP_DOC);
+	if (f->top_line == TOP_DOC)
+		prettier_line_end(&f->prettier);
+	f->top_line = f->top_committed = TOP_NONE;
+	fbuffer_commit(&f->output);
+	return 0;
+}
+
+/* A message follows (sink.give_up): what is held goes with the value, and
+ * the line of the value before ends. */
+static void prettier_give_up(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	prettier_sink_reset(f);
+	if (f->top_line == TOP_DOC)
+		prettier_line_end(&f->prettier);
+	f->top_line = f->top_committed = TOP_NONE;
+	fbuffer_commit(&f->output);
+}
+
+void prettier_format_init(struct formatter *f, const struct format_options *opt,
+			  const struct feed_hooks *hooks)
+{
+	format_init(f, opt, hooks);
+	f->raw_check = RAW_ESCAPED;     /* strings as they stand */
+	struct prettier_style style = {
+		.limit = opt->width > 0 ? (size_t)opt->width : 1,
+		/* prettier counts a tab as tabWidth columns */
+		.indent_cols = opt->indent_char == '\t' ? PRETTIER_TAB_COLUMNS : (size_t)opt->indent,
+		.layout = &f->style,
+		.bracket_spacing = opt->bracket_spacing,
+		.trailing_comma = opt->trailing_commas,
+		.collapse = opt->object_wrap_collapse,
+		.expand_all = opt->expand_all,
+	};
+	prettier_init(&f->prettier, &style, &f->output);
+}
+
+void prettier_format_sink(struct formatter *f, struct sink *sink)
+{
+	format_sink(f, sink);
+	sink->callbacks = &prettier_callbacks;
+	sink->reset = prettier_sink_reset;
+	sink->progress = prettier_progress;
+	sink->keep_escapes = 1;
+	sink->keep_blank_lines = !f->opt->expand_all;
+	sink->keep_line_breaks = !f->opt->expand_all;
+	sink->end_input = prettier_end_input;
+	sink->give_up = prettier_give_up;
+}
+
+void prettier_format_release(struct formatter *f)
+{
+	prettier_release(&f->prettier);
+	format_release(f);
+}

@@ -1,0 +1,504 @@
+/* prettier.c - --style=prettier's layout engine: each container on one
+ * line when it fits, else expanded, decided as prettier decides.  See
+ * prettier.h. */
+#include "width/prettier.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "base/alloc.h"
+
+void prettier_init(struct prettier *p, const struct prettier_style *style, struct fbuffer *out)
+{
+	memset(p, 0, sizeof *p);
+	p->style = *style;
+	p->out = out;
+	fbuffer_init_mem(&p->text);
+	fbuffer_init_mem(&p->suffix);
+}
+
+void prettier_reset(struct prettier *p)
+{
+	p->col = 0;
+	p->text.len = 0;
+	p->ntok = p->next = 0;
+	p->depth = 0;
+	p->after_key = 0;
+	p->holding = p->closed = 0;
+	p->nheld = 0;
+	p->suffix.len = 0;
+}
+
+void prettier_release(struct prettier *p)
+{
+	fbuffer_release(&p->text);
+	fbuffer_release(&p->suffix);
+	free(p->tok);
+	free(p->level);
+	free(p->held);
+}
+
+/* --- Writing out --- */
+
+static void put(struct prettier *p, const char *s, size_t n, size_t cols)
+{
+	fbuffer_append(p->out, s, n);
+	p->col += cols;
+}
+
+static const char *tok_text(const struct prettier *p, const struct prettier_tok *t)
+{
+	return p->text.ptr + t->off;
+}
+
+/* What waits for the line to end: prettier's lineSuffix. */
+static void flush_suffix(struct prettier *p)
+{
+	if (p->suffix.len) {
+		fbuffer_append(p->out, p->suffix.ptr, p->suffix.len);
+		p->suffix.len = 0;
+	}
+}
+
+/* A line break and the indentation of `depth` levels. */
+static void newline(struct prettier *p, size_t depth)
+{
+	flush_suffix(p);
+	style_newline(p->style.layout, p->out, depth, 0);
+	p->col = depth * p->style.indent_cols;
+}
+
+/* A line end alone: a blank line, or the end of a top-level value. */
+static void line_end(struct prettier *p)
+{
+	flush_suffix(p);
+	style_put_break(p->style.layout, p->out, 0, 0);
+	p->col = 0;
+}
+
+void prettier_line_end(struct prettier *p)
+{
+	line_end(p);
+}
+
+/* A comment that waits for the end of the line: after a space, or on a
+ * line of its own at the indentation of `depth` (after a blank line if
+ * one stood before it). */
+static void defer_comment(struct prettier *p, const struct prettier_tok *t, const char *s,
+			  size_t depth)
+{
+	if (t->flags & PRETTIER_HARD) {
+		if (t->flags & PRETTIER_BLANK_AFTER)
+			style_put_break(p->style.layout, &p->suffix, 0, 0);
+		style_newline(p->style.layout, &p->suffix, depth, 0);
+	} else {
+		fbuffer_append_char(&p->suffix, ' ');
+	}
+	fbuffer_append(&p->suffix, s, t->len);
+}
+
+/* A leading comment in an expanded container (or at the top level), and
+ * what follows it. */
+static void put_leading(struct prettier *p, const struct prettier_tok *t, const char *s)
+{
+	put(p, s, t->len, t->cols);
+	if (t->flags & (PRETTIER_HARD | PRETTIER_SOFT)) {
+		if (t->flags & PRETTIER_BLANK_AFTER)
+			line_end(p);
+		newline(p, p->depth);
+	} else {
+		put(p, " ", 1, 1);
+	}
+}
+
+/* A trailing comment, written out: a block comment after a space, the
+ * others when the line ends. */
+static void put_trailing(struct prettier *p, const struct prettier_tok *t, const char *s)
+{
+	if (t->flags & (PRETTIER_HARD | PRETTIER_SLASHES)) {
+		defer_comment(p, t, s, p->depth);
+		return;
+	}
+	put(p, " ", 1, 1);
+	put(p, s, t->len, t->cols);
+}
+
+/* The element coming in the innermost expanded container: the comma after
+ * the one before, a blank line if one stood before it, its line. */
+static void begin_element(struct prettier *p, struct prettier_level *l, unsigned flags)
+{
+	if (l->count > 0) {
+		put(p, ",", 1, 1);
+		if (flags & PRETTIER_BLANK)
+			line_end(p);
+	}
+	newline(p, p->depth);
+	l->count++;
+}
+
+/* The numbers held by the innermost expanded array, one a line: it holds
+ * something else too. */
+static void numbers_one_a_line(struct prettier *p, struct prettier_level *l)
+{
+	size_t n = l->count;
+
+	l->count = 0;
+	l->numbers = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct prettier_tok *t = &p->tok[l->fill_from + i];
+		begin_element(p, l, t->flags);
+		put(p, tok_text(p, t), t->len, t->cols);
+	}
+}
+
+/* The numbers held by the innermost expanded array, which closes: filled,
+ * as prettier's fill() does: the space after a number's comma stays a
+ * space when the number after it fits on the line too. */
+static void numbers_filled(struct prettier *p, struct prettier_level *l)
+{
+	const struct prettier_tok *t = &p->tok[l->fill_from];
+	size_t n = l->count;
+
+	newline(p, p->depth);
+	for (size_t i = 0; i < n; i++) {
+		int last = i + 1 == n;
+		int comma = !last || p->style.trailing_comma;
+
+		put(p, tok_text(p, &t[i]), t[i].len, t[i].cols);
+		if (comma)
+			put(p, ",", 1, 1);
+		if (last)
+			break;
+		size_t next = t[i + 1].cols + (i + 2 < n || p->style.trailing_comma);
+		if (t[i + 1].flags & PRETTIER_BLANK) {
+			line_end(p);
+			newline(p, p->depth);
+		} else if (p->col + 1 + next <= p->style.limit) {
+			put(p, " ", 1, 1);
+		} else {
+			newline(p, p->depth);
+		}
+	}
+	l->numbers = 0;
+}
+
+/* The innermost expanded container closes. */
+static void close_level(struct prettier *p)
+{
+	struct prettier_level *l = &p->level[p->depth - 1];
+	int object = l->object;
+
+	if (l->numbers && l->count > 0)
+		numbers_filled(p, l);
+	else if (l->count > 0 && p->style.trailing_comma)
+		put(p, ",", 1, 1);
+	p->depth--;
+	newline(p, p->depth);
+	put(p, object ? "}" : "]", 1, 1);
+	p->after_key = 0;
+}
+
+/* A container is written expanded from here: its bracket, its level. */
+static void open_level(struct prettier *p, int object)
+{
+	put(p, object ? "{" : "[", 1, 1);
+	p->level = xgrow_array(p->level, &p->level_cap, p->depth + 1, sizeof *p->level);
+	p->level[p->depth++] = (struct prettier_level){
+		.object = (unsigned char)object,
+		.numbers = (unsigned char)(!object && !p->style.expand_all),
+	};
+}
+
+/* --- The front: held while its one line may fit --- */
+
+static void push_held(struct prettier *p, const struct prettier_tok *t)
+{
+	p->held = xgrow_array(p->held, &p->held_cap, p->nheld + 1, sizeof *p->held);
+	p->held[p->nheld++] = (struct prettier_held){
+		.object = t->kind == PRETTIER_OPEN_OBJECT,
+		.numbers = 1,
+		.alike = 1,
+	};
+}
+
+static void start_front(struct prettier *p, const struct prettier_tok *t, size_t at)
+{
+	p->holding = 1;
+	p->front = at;
+	p->front_col = p->col;
+	p->flat = 1;
+	p->nheld = 0;
+	push_held(p, t);
+}
+
+/* The front does not fit, or holds something that is expanded: out with
+ * its bracket, expanded, and place what it holds again, each element a
+ * front of its own. */
+static void break_front(struct prettier *p)
+{
+	p->holding = p->closed = 0;
+	p->nheld = 0;
+	open_level(p, p->tok[p->front].kind == PRETTIER_OPEN_OBJECT);
+	p->next = p->front + 1;
+}
+
+/* The front fits: out with it on one line, tok[front, front_end). */
+static void write_front(struct prettier *p)
+{
+	size_t depth = 0;
+	int spacing = p->style.bracket_spacing;
+
+	/* the held containers' bookkeeping is free again: reuse it */
+	for (size_t i = p->front; i < p->front_end; i++) {
+		const struct prettier_tok *t = &p->tok[i];
+		struct prettier_held *h = depth ? &p->held[depth - 1] : NULL;
+
+		if (h && t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING &&
+		    !h->after_key) {
+			if (h->count > 0)
+				fbuffer_append(p->out, ", ", 2);
+			else if (h->object && spacing)
+				fbuffer_append_char(p->out, ' ');
+			h->count++;
+		}
+		switch (t->kind) {
+		case PRETTIER_LEADING:      /* inline: a block comment */
+			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append_char(p->out, ' ');
+			if (h)
+				h->after_key = 1;
+			break;
+		case PRETTIER_TRAILING:
+			fbuffer_append_char(p->out, ' ');
+			fbuffer_append(p->out, tok_text(p, t), t->len);
+			break;
+		case PRETTIER_KEY:
+			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, ": ", 2);
+			h->after_key = 1;
+			break;
+		case PRETTIER_SCALAR:
+		case PRETTIER_NUMBER:
+			fbuffer_append(p->out, tok_text(p, t), t->len);
+			if (h)
+				h->after_key = 0;
+			break;
+		case PRETTIER_OPEN_ARRAY:
+		case PRETTIER_OPEN_OBJECT:
+			if (h)
+				h->after_key = 0;
+			fbuffer_append_char(p->out, t->kind == PRETTIER_OPEN_OBJECT ? '{' : '[');
+			p->held = xgrow_array(p->held, &p->held_cap, depth + 1, sizeof *p->held);
+			p->held[depth++] = (struct prettier_held){
+				.object = t->kind == PRETTIER_OPEN_OBJECT };
+			break;
+		case PRETTIER_CLOSE:
+			depth--;
+			if (h->object && h->count && spacing)
+				fbuffer_append_char(p->out, ' ');
+			fbuffer_append_char(p->out, h->object ? '}' : ']');
+			break;
+		}
+	}
+	p->col = p->front_col + (size_t)p->flat;
+	p->holding = p->closed = 0;
+	p->nheld = 0;
+	p->after_key = 0;
+}
+
+/* The front closed, and nothing in it is expanded: out with it on one
+ * line if it fits with the comma that may follow it; the next token says
+ * whether one does, unless the answer is the same either way. */
+static void front_closed(struct prettier *p, size_t end_at)
+{
+	unsigned long long end = p->front_col + p->flat;
+	size_t limit = p->style.limit;
+
+	p->front_end = end_at;
+	if (p->held[0].count == 0 || p->depth == 0 || end + 1 <= limit)
+		write_front(p);         /* no comma after it, or room for one */
+	else if (p->style.trailing_comma || end > limit)
+		break_front(p);
+	else
+		p->closed = 1;
+}
+
+/* A token inside the front. */
+static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
+{
+	struct prettier_held *h = &p->held[p->nheld - 1];
+	int hard = 0;
+
+	if (t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING && !h->after_key) {
+		/* an element of h begins */
+		if (h->count > 0)
+			p->flat += 2;
+		else if (h->object && p->style.bracket_spacing)
+			p->flat += 1;
+		if (h->count == 0 && (p->style.expand_all ||
+				      ((t->flags & PRETTIER_BROKEN) && !p->style.collapse)))
+			hard = 1;
+		if (h->count > 0 && (t->flags & PRETTIER_BLANK)) {
+			if (h->object)
+				hard = 1;
+			else
+				h->blank = 1;
+		}
+		if (!h->object) {
+			int container = t->kind == PRETTIER_OPEN_ARRAY ||
+					t->kind == PRETTIER_OPEN_OBJECT;
+			if (t->kind != PRETTIER_NUMBER)
+				h->numbers = 0;
+			if (t->kind == PRETTIER_LEADING)
+				;       /* its element says */
+			else if (!container || (h->count > 0 && t->kind != h->first))
+				h->alike = 0;
+			if (h->count == 0)
+				h->first = t->kind;
+		}
+		h->count++;
+	}
+	switch (t->kind) {
+	case PRETTIER_LEADING:
+	case PRETTIER_TRAILING:
+		if (t->flags & (PRETTIER_HARD | PRETTIER_SOFT | PRETTIER_SLASHES))
+			hard = 1;
+		p->flat += t->cols + 1;
+		if (t->kind == PRETTIER_LEADING)
+			h->after_key = 1;
+		else
+			h->numbers = 0;
+		break;
+	case PRETTIER_KEY:
+		p->flat += t->cols + 2;
+		h->after_key = 1;
+		break;
+	case PRETTIER_SCALAR:
+	case PRETTIER_NUMBER:
+		p->flat += t->cols;
+		h->after_key = 0;
+		break;
+	case PRETTIER_OPEN_ARRAY:
+	case PRETTIER_OPEN_OBJECT:
+		p->flat += 1;
+		h->after_key = 0;
+		push_held(p, t);
+		break;
+	case PRETTIER_CLOSE: {
+		struct prettier_held c = *h;
+		p->nheld--;
+		p->flat += 1 + (c.object && c.count && p->style.bracket_spacing);
+		if (!c.object && c.count > 0 && c.numbers && c.blank)
+			hard = 1;
+		if (!c.object && c.count > 1 && c.alike)
+			hard = 1;
+		if (p->nheld > 0) {
+			struct prettier_held *parent = &p->held[p->nheld - 1];
+			if (!parent->object && c.count < 2)
+				parent->alike = 0;
+		} else if (!hard) {
+			front_closed(p, at + 1);
+			return;
+		}
+		break;
+	}
+	}
+	if (hard || (p->held[0].count > 0 && p->front_col + p->flat > p->style.limit))
+		break_front(p);
+}
+
+/* --- Expanded containers --- */
+
+/* A token with nothing held: in the innermost expanded container, or at
+ * the top level.  `at` is its index in tok[], if it is there. */
+static void place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at)
+{
+	struct prettier_level *l = p->depth ? &p->level[p->depth - 1] : NULL;
+
+	if (t->kind == PRETTIER_CLOSE) {
+		close_level(p);
+		return;
+	}
+	if (l && l->numbers && t->kind != PRETTIER_NUMBER)
+		numbers_one_a_line(p, l);
+	if (t->kind == PRETTIER_TRAILING) {
+		put_trailing(p, t, s);
+		return;
+	}
+	if (l && !p->after_key) {
+		if (l->numbers) {
+			if (l->count++ == 0)
+				l->fill_from = at;
+			return;
+		}
+		begin_element(p, l, t->flags);
+	}
+	switch (t->kind) {
+	case PRETTIER_LEADING:
+		put_leading(p, t, s);
+		p->after_key = 1;
+		break;
+	case PRETTIER_KEY:
+		put(p, s, t->len, t->cols);
+		put(p, ": ", 2, 2);
+		p->after_key = 1;
+		break;
+	case PRETTIER_SCALAR:
+	case PRETTIER_NUMBER:
+		put(p, s, t->len, t->cols);
+		p->after_key = 0;
+		break;
+	default:
+		p->after_key = 0;
+		start_front(p, t, at);
+		break;
+	}
+}
+
+/* Whether the innermost expanded container holds numbers. */
+static int filling(const struct prettier *p)
+{
+	return p->depth && p->level[p->depth - 1].numbers;
+}
+
+/* Place the tokens not placed yet. */
+static void run(struct prettier *p)
+{
+	while (p->next < p->ntok) {
+		size_t at = p->next++;
+		const struct prettier_tok *t = &p->tok[at];
+
+		if (p->closed) {
+			if (t->kind != PRETTIER_CLOSE) {
+				break_front(p);         /* a comma follows */
+				continue;
+			}
+			write_front(p);
+		}
+		if (p->holding)
+			hold(p, t, at);
+		else
+			place(p, t, tok_text(p, t), at);
+	}
+	if (!p->holding && !p->closed && !filling(p)) {
+		p->ntok = p->next = 0;
+		p->text.len = 0;
+	}
+}
+
+void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
+		    const char *s, size_t len, size_t cols)
+{
+	struct prettier_tok t = { (unsigned char)kind, (unsigned char)flags, 0, len, cols };
+
+	if (!p->holding && !p->closed && p->ntok == 0 && !filling(p) &&
+	    kind != PRETTIER_OPEN_ARRAY && kind != PRETTIER_OPEN_OBJECT) {
+		place(p, &t, s, 0);
+		return;
+	}
+	t.off = p->text.len;
+	fbuffer_append(&p->text, s, len);
+	p->tok = xgrow_array(p->tok, &p->tok_cap, p->ntok + 1, sizeof *p->tok);
+	p->tok[p->ntok++] = t;
+	run(p);
+}

@@ -1,0 +1,175 @@
+/* prettier.h - --style=prettier's layout engine: prettier 3's layout of
+ * JSON, decided while streaming.
+ *
+ * Prettier prints a container as a group: on one line when that line
+ * fits, else expanded, one element a line, each element tried the same
+ * way.  This engine makes the same decisions, with prettier's rules:
+ *
+ *  - A container fits when its one-line form, from where it starts, ends
+ *    within `limit` columns, counting the comma after it when one follows
+ *    (the next element, or a trailing comma), nothing otherwise.
+ *  - Some containers are expanded whatever their length ("hard"): an
+ *    object whose input had a line break between `{` and its first key
+ *    (unless `collapse`); an object with a blank line between members; an
+ *    array of two or more elements that are all objects, or all arrays,
+ *    of more than one element each; an array of numbers with a blank line
+ *    between two of them; every non-empty container with `expand_all`
+ *    (prettier's json-stringify, for package.json).  A container that
+ *    holds a hard one is hard too.
+ *  - An expanded array of numbers only is filled: as many numbers a line
+ *    as fit, each with its comma.  A blank line between elements is kept,
+ *    one, in an expanded container.
+ *  - A one-line object is written `{ "a": 1 }`, or `{"a": 1}` without
+ *    `bracket_spacing`; an array `[1, 2]`.
+ *
+ * Columns are those of prettier's getStringWidth(): the caller counts a
+ * token's (width/columns.h); a level of indentation counts indent_cols,
+ * a tab as much as spaces.
+ *
+ * What is held: the outermost container not yet decided and all that
+ * follows it, while its one-line form fits (bounded by the width, as
+ * --width's engine holds, width.h); and the numbers of an expanded array
+ * that has held nothing but numbers, until it closes or holds something
+ * else, since only then is it known to be filled.  The caller bounds
+ * that (pretty_held()).
+ *
+ * Use: give each token in input order with prettier_token(); decided
+ * output goes to the fbuffer given at init.  A top-level value is written
+ * whole once its last token is given; the caller ends its line
+ * (prettier_line_end()), after the comments that may follow it.
+ */
+#ifndef JFMT_PRETTIER_H
+#define JFMT_PRETTIER_H
+
+#include <stddef.h>
+
+#include "base/fbuffer.h"
+#include "style/style.h"
+
+enum prettier_kind {
+	PRETTIER_OPEN_ARRAY,
+	PRETTIER_OPEN_OBJECT,
+	PRETTIER_CLOSE,         /* ']' or '}' */
+	PRETTIER_KEY,           /* a key, quotes and all; the engine writes
+				 * the colon and space after it */
+	PRETTIER_SCALAR,        /* a string, true, false or null */
+	PRETTIER_NUMBER,        /* a number, as prettier spells it */
+	PRETTIER_LEADING,       /* a comment before the element coming (or,
+				 * in an empty container, inside it) */
+	PRETTIER_TRAILING,      /* a comment after the element before */
+};
+
+/* prettier_token()'s flags. */
+enum prettier_flags {
+	PRETTIER_BLANK = 1,     /* a blank line stands before this element */
+	PRETTIER_BROKEN = 2,    /* an object's first key: a line break stands
+				 * between '{' and it */
+	/* Comments.  A leading one is followed by a space, by a line break
+	 * (PRETTIER_HARD) or by either as its container is laid out
+	 * (PRETTIER_SOFT), and a blank line (PRETTIER_BLANK_AFTER).  A
+	 * trailing one follows its element after a space, and goes after the
+	 * comma before the line ends if it is a // comment (PRETTIER_SLASHES),
+	 * or on a line of its own (PRETTIER_HARD).  Either kind on a line of
+	 * its own, or a // comment, expands every container around it. */
+	PRETTIER_HARD = 4,
+	PRETTIER_SOFT = 8,
+	PRETTIER_SLASHES = 16,
+	PRETTIER_BLANK_AFTER = 32,
+};
+
+struct prettier_style {
+	size_t limit;           /* printWidth: columns, >= 1 */
+	size_t indent_cols;     /* columns per level of indentation */
+	const struct layout_style *layout;     /* line ends, indentation */
+	int bracket_spacing;    /* `{ "a": 1 }`, not `{"a": 1}` */
+	int trailing_comma;     /* a comma after an expanded container's last
+				 * element */
+	int collapse;           /* objectWrap: collapse; PRETTIER_BROKEN
+				 * counts for nothing */
+	int expand_all;         /* every non-empty container expanded */
+};
+
+/* A token held: its text in prettier.text. */
+struct prettier_tok {
+	unsigned char kind, flags;
+	size_t off, len, cols;
+};
+
+/* An open container written expanded. */
+struct prettier_level {
+	unsigned char object;
+	unsigned char numbers;  /* an array of nothing but numbers so far,
+				 * held from tok[fill_from] */
+	unsigned char blank;    /* the element coming has a blank line
+				 * before it */
+	size_t count;           /* elements begun */
+	size_t fill_from;
+};
+
+/* An open container held inside the front, undecided. */
+struct prettier_held {
+	unsigned char object;
+	unsigned char numbers;  /* array: numbers only so far */
+	unsigned char blank;    /* array: a blank line between elements */
+	unsigned char alike;    /* array: every element an object (or every
+				 * one an array) of two or more elements */
+	unsigned char first;    /* the first element's kind, for alike */
+	unsigned char after_key;        /* a key or leading comment held: the
+					 * element's value comes next */
+	size_t count;
+};
+
+struct prettier {
+	struct prettier_style style;
+	struct fbuffer *out;
+	size_t col;             /* the column out stands at */
+
+	/* Tokens not yet written, in order, from tok[0]; tok[next] is the
+	 * next to place.  Their text is in `text`. */
+	struct fbuffer text;
+	struct prettier_tok *tok;
+	size_t ntok, next, tok_cap;
+
+	/* The containers written expanded, outermost first. */
+	struct prettier_level *level;
+	size_t depth, level_cap;
+	int after_key;          /* a key or a leading comment is out: the
+				 * element's value comes next */
+	/* What goes before the next line break: trailing // comments */
+	struct fbuffer suffix;
+
+	/* The front: the outermost container held, from tok[front], which
+	 * starts at column front_col; `flat` columns of one-line text so far;
+	 * the containers open inside it, itself first. */
+	int holding;
+	size_t front, front_end, front_col;
+	unsigned long long flat;
+	struct prettier_held *held;
+	size_t nheld, held_cap;
+	int closed;             /* the front closed and fits unless a comma
+				 * follows: the next token says */
+	int filling;            /* a level holds numbers (prettier_level) */
+};
+
+void prettier_init(struct prettier *p, const struct prettier_style *style, struct fbuffer *out);
+
+/** Forget anything held (after a parse error, or a new input). */
+void prettier_reset(struct prettier *p);
+
+void prettier_release(struct prettier *p);
+
+/** End the line of a top-level value: the comments that wait for it, then
+ * the line end. */
+void prettier_line_end(struct prettier *p);
+
+/** Take one token in: `cols` columns of text s[0..len). */
+void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
+		    const char *s, size_t len, size_t cols);
+
+/** The bytes held, for the caller's bound on them. */
+static inline size_t prettier_held_bytes(const struct prettier *p)
+{
+	return p->text.len;
+}
+
+#endif
