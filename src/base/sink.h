@@ -150,6 +150,11 @@ struct sink {
 	 * per input, before any of it is parsed.  May be NULL.
 	 */
 	void (*line_end)(void *ctx, int crlf);
+	/**
+	 * A new input begins with a UTF-8 byte order mark, which the reader
+	 * skips: called once, before any of it is parsed.  May be NULL.
+	 */
+	void (*byte_order_mark)(void *ctx);
 	/** Whether the comments are wanted (feed_hooks.comments). */
 	int keep_comments;
 	/** Whether an input of comments alone, and no value, is accepted

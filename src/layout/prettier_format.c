@@ -328,6 +328,14 @@ static void prettier_sink_reset(void *ctx)
 	prettier_reset(&f->prettier);
 }
 
+/* Prettier keeps a byte order mark: it goes first. */
+static void prettier_bom(void *ctx)
+{
+	struct formatter *f = ctx;
+
+	fbuffer_append(&f->output, "\xEF\xBB\xBF", 3);
+}
+
 /* The input ended well: the comments after the last value, and its line
  * end. */
 static int prettier_end_input(void *ctx)
@@ -383,6 +391,7 @@ void prettier_format_sink(struct formatter *f, struct sink *sink)
 	sink->keep_blank_lines = !f->opt->expand_all;
 	sink->keep_line_breaks = !f->opt->expand_all;
 	sink->end_input = prettier_end_input;
+	sink->byte_order_mark = prettier_bom;
 	sink->give_up = prettier_give_up;
 }
 

@@ -170,7 +170,8 @@ static void tap(struct reader *r, size_t from)
 }
 
 /* The first read of an input: whether its first line ends with CR LF,
- * for the consumer (sink.line_end: --eol=auto). */
+ * for the consumer (sink.line_end: --eol=auto), and whether it began with
+ * a byte order mark (sink.byte_order_mark). */
 static void first_line_end(struct reader *r)
 {
 	const struct window_part *cur = &r->in.win.cur;
@@ -178,6 +179,8 @@ static void first_line_end(struct reader *r)
 
 	if (r->sink.line_end)
 		r->sink.line_end(r->sink.ctx, nl && nl > cur->p && nl[-1] == '\r');
+	if (r->in.bom && r->sink.byte_order_mark)
+		r->sink.byte_order_mark(r->sink.ctx);
 }
 
 static enum exit_status read_all(struct reader *r, int fd)
