@@ -140,11 +140,16 @@ static void begin_element(struct prettier *p, struct prettier_level *l, unsigned
  * something else too. */
 static void numbers_one_a_line(struct prettier *p, struct prettier_level *l)
 {
-	size_t n = l->count;
+	size_t n = l->count, i = 0;
 
 	l->count = 0;
 	l->numbers = 0;
-	for (size_t i = 0; i < n; i++) {
+	if (l->filled) {        /* past the bound: the first is placed */
+		const struct prettier_tok *t = &p->tok[l->fill_from];
+		put(p, tok_text(p, t), t->len, t->cols);
+		l->count = i = 1;
+	}
+	for (; i < n; i++) {
 		const struct prettier_tok *t = &p->tok[l->fill_from + i];
 		begin_element(p, l, t->flags);
 		put(p, tok_text(p, t), t->len, t->cols);
@@ -154,14 +159,17 @@ static void numbers_one_a_line(struct prettier *p, struct prettier_level *l)
 /* The numbers held by the innermost expanded array, which closes: filled,
  * as prettier's fill() does: the space after a number's comma stays a
  * space when the number after it fits on the line too. */
-static void numbers_filled(struct prettier *p, struct prettier_level *l)
+static void numbers_filled(struct prettier *p, struct prettier_level *l, size_t upto,
+			   int closing)
 {
 	const struct prettier_tok *t = &p->tok[l->fill_from];
 	size_t n = l->count;
 
-	newline(p, p->depth);
-	for (size_t i = 0; i < n; i++) {
-		int last = i + 1 == n;
+	if (!l->filled)
+		newline(p, p->depth);
+	l->filled = 1;
+	for (size_t i = 0; i < upto; i++) {
+		int last = closing && i + 1 == n;
 		int comma = !last || p->style.trailing_comma;
 
 		put(p, tok_text(p, &t[i]), t[i].len, t[i].cols);
@@ -169,7 +177,7 @@ static void numbers_filled(struct prettier *p, struct prettier_level *l)
 			put(p, ",", 1, 1);
 		if (last)
 			break;
-		size_t next = t[i + 1].cols + (i + 2 < n || p->style.trailing_comma);
+		size_t next = t[i + 1].cols + (i + 2 < n || !closing || p->style.trailing_comma);
 		if (t[i + 1].flags & PRETTIER_BLANK) {
 			line_end(p);
 			newline(p, p->depth);
@@ -179,7 +187,27 @@ static void numbers_filled(struct prettier *p, struct prettier_level *l)
 			newline(p, p->depth);
 		}
 	}
-	l->numbers = 0;
+}
+
+/*
+ * The numbers held by the innermost expanded array outgrow `bound` bytes
+ * (the output's hold, --buffer-size): fill all but the last as if nothing
+ * but numbers followed, and hold that one alone.  If something else does
+ * follow, the array goes on one element a line, where prettier would
+ * have written all of it so.  Only with nothing else to place after it.
+ */
+static void numbers_bounded(struct prettier *p, struct prettier_level *l)
+{
+	struct prettier_tok last = p->tok[l->fill_from + l->count - 1];
+
+	numbers_filled(p, l, l->count - 1, 0);
+	memmove(p->text.ptr, p->text.ptr + last.off, last.len);
+	p->text.len = last.len;
+	last.off = 0;
+	p->tok[0] = last;
+	p->ntok = p->next = 1;
+	l->fill_from = 0;
+	l->count = 1;
 }
 
 /* The innermost expanded container closes. */
@@ -189,7 +217,7 @@ static void close_level(struct prettier *p)
 	int object = l->object;
 
 	if (l->numbers && l->count > 0)
-		numbers_filled(p, l);
+		numbers_filled(p, l, l->count, 1);
 	else if (l->count > 0 && p->style.trailing_comma)
 		put(p, ",", 1, 1);
 	p->depth--;
@@ -429,6 +457,9 @@ static void place(struct prettier *p, const struct prettier_tok *t, const char *
 		if (l->numbers) {
 			if (l->count++ == 0)
 				l->fill_from = at;
+			else if (p->out->hold_max && p->text.len > p->out->hold_max &&
+				 at + 1 == p->ntok)
+				numbers_bounded(p, l);
 			return;
 		}
 		begin_element(p, l, t->flags);

@@ -30,8 +30,9 @@
  * follows it, while its one-line form fits (bounded by the width, as
  * --width's engine holds, width.h); and the numbers of an expanded array
  * that has held nothing but numbers, until it closes or holds something
- * else, since only then is it known to be filled.  The caller bounds
- * that (pretty_held()).
+ * else, since only then is it known to be filled, up to the output's hold
+ * (fbuffer_hold(): --buffer-size; numbers_bounded() says what happens
+ * past it).
  *
  * Use: give each token in input order with prettier_token(); decided
  * output goes to the fbuffer given at init.  A top-level value is written
@@ -102,7 +103,8 @@ struct prettier_level {
 				 * held from tok[fill_from] */
 	unsigned char blank;    /* the element coming has a blank line
 				 * before it */
-	size_t count;           /* elements begun */
+	unsigned char filled;   /* numbers: some are written, filled */
+	size_t count;           /* elements begun (numbers: held) */
 	size_t fill_from;
 };
 
@@ -166,10 +168,5 @@ void prettier_line_end(struct prettier *p);
 void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
 		    const char *s, size_t len, size_t cols);
 
-/** The bytes held, for the caller's bound on them. */
-static inline size_t prettier_held_bytes(const struct prettier *p)
-{
-	return p->text.len;
-}
 
 #endif
