@@ -239,6 +239,76 @@ static void bad_comment(struct jsonc *j, const unsigned char *p, size_t i, size_
 	pass_comment(j, p, i, end);
 }
 
+/* The end of a line: a blank one queued, the line breaks counted, one
+ * after '{' queued. */
+static void line_ends_at(struct jsonc *j, unsigned long long at)
+{
+	if (j->line_blank && j->keep_blank && j->last != 0)
+		queue_blank(j, at);
+	j->newlines++;
+	j->value_newlines++;
+	j->comment_newlines++;
+	if (j->awaiting)        /* the last comment ends its line */
+		j->queue[j->n - 1].line_ends = 1;
+	j->awaiting = 0;
+	if (j->keep_breaks && j->last == '{' && !j->break_queued)
+		queue_break(j, at);
+	j->line_blank = 1;
+	j->column = 0;
+}
+
+static int white(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The part of a line s[0..n): its last token, if it has one. */
+static void pass_line_part(struct jsonc *j, const unsigned char *s, size_t n)
+{
+	const unsigned char *q = s + n, *v;
+
+	while (q > s && white(q[-1]))
+		q--;
+	if (q == s)
+		return;
+	j->last = q[-1];
+	for (v = q; v > s && (white(v[-1]) || v[-1] == ','); v--)
+		;
+	j->newlines = 0;
+	if (v > s)
+		j->value_newlines = 0;
+	j->line_blank = 0;
+	j->awaiting = 0;
+	j->blank_queued = 0;
+	j->break_queued = 0;
+}
+
+/*
+ * JSON, not JSONC: pass p[0..len) a line at a time, as nothing but line
+ * ends matters to blank lines and line breaks, and a line's last token is
+ * its last byte that is not white space (JSON holds no line end in a
+ * string, and the string state matters to comments alone).  Returns 0 for
+ * a text sequence with an RS in it, which the byte loop passes, else len.
+ * --style=prettier over twitter.json: 66.1 M instructions in all with the
+ * byte loop, 41.0 M so.
+ */
+static size_t pass_lines(struct jsonc *j, const unsigned char *p, size_t len,
+			 unsigned long long base)
+{
+	const unsigned char *s = p, *end = p + len, *nl;
+
+	if (j->seq && memchr(p, SKIP_RS, len))
+		return 0;
+	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+		pass_line_part(j, s, (size_t)(nl - s));
+		line_ends_at(j, base + (unsigned long long)(nl - p));
+		s = nl + 1;
+	}
+	pass_line_part(j, s, (size_t)(end - s));
+	j->in_string = j->escaped = 0;
+	return len;
+}
+
 void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		unsigned long long base, int at_end, struct jsonc_result *res)
 {
@@ -254,10 +324,17 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		j->text.len = 0;
 		j->awaiting = 0;
 	}
-	j->copy.len = 0;
-	fbuffer_append(&j->copy, (const char *)p, len);
-	d = (unsigned char *)j->copy.ptr;
-	*res = (struct jsonc_result){ .p = d, .fed = len };
+	if (!j->comments) {
+		/* JSON: nothing to blank, yajl may parse the part itself */
+		d = NULL;
+		*res = (struct jsonc_result){ .p = p, .fed = len };
+		i = pass_lines(j, p, len, base);
+	} else {
+		j->copy.len = 0;
+		fbuffer_append(&j->copy, (const char *)p, len);
+		d = (unsigned char *)j->copy.ptr;
+		*res = (struct jsonc_result){ .p = d, .fed = len };
+	}
 
 	while (i < len) {
 		unsigned char c = p[i];
@@ -283,18 +360,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			continue;
 		}
 		if (c == '\n') {
-			if (j->line_blank && j->keep_blank && j->last != 0)
-				queue_blank(j, base + i);
-			j->newlines++;
-			j->value_newlines++;
-			j->comment_newlines++;
-			if (j->awaiting)        /* the last comment ends its line */
-				j->queue[j->n - 1].line_ends = 1;
-			j->awaiting = 0;
-			if (j->keep_breaks && j->last == '{' && !j->break_queued)
-				queue_break(j, base + i);
-			j->line_blank = 1;
-			j->column = 0;
+			line_ends_at(j, base + i);
 			i++;
 			continue;
 		}

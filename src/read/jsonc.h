@@ -106,6 +106,17 @@ static inline void jsonc_keep_breaks(struct jsonc *j, int on)
 	j->comment_newlines = 2;
 }
 
+/** Whether nothing is queued: then jsonc_take() would take nothing, and
+ * *c is set as it would.  A consumer asks before every token. */
+static inline int jsonc_none_queued(struct jsonc *j, const struct sink_comment **c)
+{
+	if (j->head != j->n)
+		return 0;
+	j->ntaken = 0;
+	*c = j->taken;
+	return 1;
+}
+
 /** The input is a text sequence, or not (it starts with RS). */
 static inline void jsonc_set_seq(struct jsonc *j, int seq)
 {

@@ -91,6 +91,9 @@ static void on_invalid_utf8(void *ctx)
 static size_t on_comments(void *ctx, const struct sink_comment **c)
 {
 	struct parser *ps = ctx;
+
+	if (jsonc_none_queued(&ps->jsonc, c))
+		return 0;
 	unsigned long long before = ps->giving_up ? ps->begin :
 				    ps->completing ? ps->record_end : parser_offset(ps);
 

@@ -529,7 +529,8 @@ void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
 	}
 	t.off = p->text.len;
 	fbuffer_append(&p->text, s, len);
-	p->tok = xgrow_array(p->tok, &p->tok_cap, p->ntok + 1, sizeof *p->tok);
+	if (FB_UNLIKELY(p->ntok == p->tok_cap))
+		p->tok = xgrow_array(p->tok, &p->tok_cap, p->ntok + 1, sizeof *p->tok);
 	p->tok[p->ntok++] = t;
 	run(p);
 }
