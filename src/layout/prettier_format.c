@@ -28,71 +28,106 @@ static int ends_value(unsigned char b)
 	return b != 0 && !strchr("[{,:", b);
 }
 
+/* What the trailing comments before waited for the line's end with. */
+enum { SUFFIX_NONE, SUFFIX_BLOCK, SUFFIX_SLASHES };
+
 /*
  * A comment, as prettier attaches it: trailing the element before it when
  * it follows that element on its line (before its comma, or after it at
  * the line's end), or nothing but a closing bracket follows it; else
  * leading the element after it.  Returns the engine's
- * kind, and its flags in *flags.
+ * kind, and its flags in *flags; *suffix carries what the trailing
+ * comments of an element wait with from one to the next.
  */
 static enum prettier_kind comment_kind(const struct sink_comment *c, int closing,
-				       unsigned *flags)
+				       int *suffix, unsigned *flags)
 {
 	int slashes = !c->block;
 
+	if (closing && (c->prev == '[' || c->prev == '{')) {
+		*flags = slashes ? PRETTIER_SLASHES : 0;
+		return PRETTIER_DANGLING;
+	}
 	if (closing || (!c->own_line && (ends_value(c->prev) || (c->prev == ',' && c->line_ends)))) {
-		if (c->own_line || (closing && !ends_value(c->prev)))
-			*flags = PRETTIER_HARD;         /* on a line of its own */
+		/* as prettier's printTrailingComment(): after a // comment that
+		 * waits for the line's end, or on a line of its own, it goes on
+		 * a line of its own; a // comment, or any after one that
+		 * waits, waits for the line's end */
+		if (*suffix == SUFFIX_SLASHES || c->own_line ||
+		    (closing && !ends_value(c->prev)))
+			*flags = PRETTIER_HARD;
+		else if (slashes || *suffix)
+			*flags = PRETTIER_SLASHES;
 		else
-			*flags = slashes ? PRETTIER_SLASHES : 0;
+			*flags = 0;
+		if (*flags)
+			*suffix = slashes ? SUFFIX_SLASHES : SUFFIX_BLOCK;
 		return PRETTIER_TRAILING;
 	}
-	if (slashes || (c->own_line && c->line_ends))
+	if (slashes)
+		*flags = PRETTIER_HARD | PRETTIER_SLASHES;
+	else if (c->own_line && c->line_ends)
 		*flags = PRETTIER_HARD;
 	else
 		*flags = c->line_ends ? PRETTIER_SOFT : 0;
 	return PRETTIER_LEADING;
 }
 
+/* Hand the engine comment c[i] as `kind` with `flags`, and the blank
+ * line that follows or precedes it, where prettier keeps one. */
+static void give_comment(struct formatter *f, const struct sink_comment *c, size_t i,
+			 size_t n, enum prettier_kind kind, unsigned flags)
+{
+	if (kind == PRETTIER_LEADING && i + 1 < n && c[i + 1].blank &&
+	    (c[i + 1].blank_after & SINK_AFTER_COMMENT))
+		flags |= PRETTIER_BLANK_AFTER;          /* a blank line after it */
+	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && i > 0 && c[i - 1].blank)
+		flags |= PRETTIER_BLANK_AFTER;          /* ... before it */
+	prettier_token(&f->prettier, kind, flags, c[i].text, c[i].len,
+		       columns_of(c[i].text, c[i].len));
+}
+
 /*
  * Before a token: hand the engine the comments that stand before it, and
  * return the token's flags from the rest (a blank line, a line break after
- * '{').  `closing`: the token is a closing bracket.  A blank line goes to
- * the comment before it when it follows that comment's line.
+ * '{').  `closing`: the token is a closing bracket.  The comments that
+ * trail the element before go first, then those that lead the one coming;
+ * the first of those takes the blank line before the element.
  */
 static unsigned before_token(struct formatter *f, int closing)
 {
 	const struct sink_comment *c;
 	size_t n = f->hooks->comments(f->hooks->ctx, &c);
-	unsigned flags = 0, cflags = 0;
+	unsigned flags = 0, cflags;
 	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);
-	const struct sink_comment *held = NULL;    /* a comment not given yet */
-	enum prettier_kind kind = PRETTIER_LEADING;
+	int suffix = SUFFIX_NONE, leading = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].line_break) {
 			flags |= PRETTIER_BROKEN;
 		} else if (c[i].blank) {
-			if (held && (c[i].blank_after & SINK_AFTER_COMMENT))
-				cflags |= PRETTIER_BLANK_AFTER;
-			else if (c[i].blank_after & (object ? SINK_AFTER_VALUE : SINK_AFTER_COMMA))
+			int after_leading = i > 0 && !c[i - 1].blank && !c[i - 1].line_break &&
+					    (c[i].blank_after & SINK_AFTER_COMMENT) &&
+					    leading;
+			if (!after_leading &&
+			    (c[i].blank_after & (object ? SINK_AFTER_VALUE : SINK_AFTER_COMMA)))
 				flags |= PRETTIER_BLANK;
 		} else {
-			if (held) {
-				prettier_token(&f->prettier, kind, cflags | flags, held->text,
-					       held->len, columns_of(held->text, held->len));
-				if (kind == PRETTIER_LEADING)
-					flags &= ~(unsigned)PRETTIER_BLANK;
-			}
-			held = &c[i];
-			kind = comment_kind(held, closing, &cflags);
+			enum prettier_kind kind = comment_kind(&c[i], closing, &suffix, &cflags);
+			leading = kind == PRETTIER_LEADING;
+			if (!leading)
+				give_comment(f, c, i, n, kind, cflags);
 		}
 	}
-	if (held) {
-		prettier_token(&f->prettier, kind, cflags | (kind == PRETTIER_LEADING ? flags : 0),
-			       held->text, held->len, columns_of(held->text, held->len));
-		if (kind == PRETTIER_LEADING)
+	suffix = SUFFIX_NONE;
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].blank || c[i].line_break)
+			continue;
+		enum prettier_kind kind = comment_kind(&c[i], closing, &suffix, &cflags);
+		if (kind == PRETTIER_LEADING) {
+			give_comment(f, c, i, n, kind, cflags | (flags & PRETTIER_BLANK));
 			flags &= ~(unsigned)PRETTIER_BLANK;
+		}
 	}
 	return flags;
 }

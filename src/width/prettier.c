@@ -60,6 +60,16 @@ static void flush_suffix(struct prettier *p)
 	}
 }
 
+/* Whether an array of numbers holding t is still filled, as prettier's
+ * isConciselyPrintedArray() says: a number, or a comment on one, but a //
+ * comment after one on its line. */
+static int fills(const struct prettier_tok *t)
+{
+	return t->kind == PRETTIER_NUMBER || t->kind == PRETTIER_LEADING ||
+	       (t->kind == PRETTIER_TRAILING &&
+		(!(t->flags & PRETTIER_SLASHES) || (t->flags & PRETTIER_HARD)));
+}
+
 /* A line break and the indentation of `depth` levels. */
 static void newline(struct prettier *p, size_t depth)
 {
@@ -136,78 +146,138 @@ static void begin_element(struct prettier *p, struct prettier_level *l, unsigned
 	l->count++;
 }
 
-/* The numbers held by the innermost expanded array, one a line: it holds
- * something else too. */
+static void place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at);
+
+/* The tokens held by the innermost expanded array, one element a line:
+ * it holds something that is not a number too.  They are placed again,
+ * the array no longer holding; past the bound the first is placed
+ * already. */
 static void numbers_one_a_line(struct prettier *p, struct prettier_level *l)
 {
-	size_t n = l->count, i = 0;
+	size_t n = l->count;
 
-	l->count = 0;
 	l->numbers = 0;
-	if (l->filled) {        /* past the bound: the first is placed */
-		const struct prettier_tok *t = &p->tok[l->fill_from];
-		put(p, tok_text(p, t), t->len, t->cols);
-		l->count = i = 1;
-	}
-	for (; i < n; i++) {
+	l->count = l->filled;
+	p->after_key = l->filled;
+	for (size_t i = 0; i < n; i++) {
 		const struct prettier_tok *t = &p->tok[l->fill_from + i];
-		begin_element(p, l, t->flags);
-		put(p, tok_text(p, t), t->len, t->cols);
+		place(p, t, tok_text(p, t), l->fill_from + i);
 	}
 }
 
-/* The numbers held by the innermost expanded array, which closes: filled,
- * as prettier's fill() does: the space after a number's comma stays a
- * space when the number after it fits on the line too. */
-static void numbers_filled(struct prettier *p, struct prettier_level *l, size_t upto,
-			   int closing)
+/* One element of a filled array: its leading comments, its number, its
+ * trailing comments, from tok[from]. */
+struct fill_item {
+	size_t from, to;                /* its tokens */
+	unsigned long long cols;        /* on one line, up to a line break
+					 * in it (a leading comment's) */
+	int hard;                       /* there is one */
+	int slashes;                    /* a leading // comment */
+};
+
+static size_t fill_item(const struct prettier *p, size_t from, size_t end,
+			struct fill_item *it)
 {
-	const struct prettier_tok *t = &p->tok[l->fill_from];
-	size_t n = l->count;
+	size_t i = from;
+
+	*it = (struct fill_item){ .from = from };
+	for (; i < end && p->tok[i].kind == PRETTIER_LEADING; i++) {
+		const struct prettier_tok *t = &p->tok[i];
+		it->slashes |= (t->flags & PRETTIER_SLASHES) != 0;
+		if (!it->hard)
+			it->cols += t->cols + !(t->flags & PRETTIER_HARD);
+		it->hard |= (t->flags & PRETTIER_HARD) != 0;
+	}
+	if (i < end && p->tok[i].kind == PRETTIER_NUMBER) {
+		if (!it->hard)
+			it->cols += p->tok[i].cols;
+		i++;
+	}
+	for (; i < end && p->tok[i].kind == PRETTIER_TRAILING; i++)
+		if (!it->hard && !(p->tok[i].flags & PRETTIER_HARD))
+			it->cols += 1 + p->tok[i].cols;
+	it->to = i;
+	return i;
+}
+
+/*
+ * The elements held by the innermost expanded array, which holds nothing
+ * but numbers (and comments on them), as prettier's fill() lays them out:
+ * each with its comma, and the space after it kept when the next one fits
+ * on the line too (up to a line break in either).  A blank line stays;
+ * a // comment before an element begins its line.  With `closing`, up to
+ * the last element, else all but the last, which stays held.
+ */
+static void numbers_filled(struct prettier *p, struct prettier_level *l, int closing)
+{
+	size_t end = l->fill_from + l->count;
+	struct fill_item it, next;
+	size_t i = fill_item(p, l->fill_from, end, &it);
 
 	if (!l->filled)
 		newline(p, p->depth);
 	l->filled = 1;
-	for (size_t i = 0; i < upto; i++) {
-		int last = closing && i + 1 == n;
-		int comma = !last || p->style.trailing_comma;
-
-		put(p, tok_text(p, &t[i]), t[i].len, t[i].cols);
-		if (comma)
+	for (;;) {
+		int last = it.to == end;
+		if (last && !closing)
+			break;
+		unsigned long long start = p->col;
+		for (size_t k = it.from; k < it.to; k++) {
+			const struct prettier_tok *t = &p->tok[k];
+			if (t->kind == PRETTIER_LEADING)
+				put_leading(p, t, tok_text(p, t));
+			else if (t->kind == PRETTIER_TRAILING)
+				put_trailing(p, t, tok_text(p, t));
+			else
+				put(p, tok_text(p, t), t->len, t->cols);
+		}
+		if (!last || p->style.trailing_comma)
 			put(p, ",", 1, 1);
 		if (last)
 			break;
-		size_t next = t[i + 1].cols + (i + 2 < n || !closing || p->style.trailing_comma);
-		if (t[i + 1].flags & PRETTIER_BLANK) {
+		i = fill_item(p, i, end, &next);
+		int comma = next.to < end || !closing || p->style.trailing_comma;
+		unsigned long long need = it.hard ? start + it.cols :
+			start + it.cols + 1 + 1 + next.cols + (next.hard ? 0 : comma);
+		if (p->tok[next.from].flags & PRETTIER_BLANK) {
 			line_end(p);
 			newline(p, p->depth);
-		} else if (p->col + 1 + next <= p->style.limit) {
+		} else if (!next.slashes && need <= p->style.limit) {
 			put(p, " ", 1, 1);
 		} else {
 			newline(p, p->depth);
 		}
+		if (!closing && next.to == end) {
+			/* the last stays held: from where it is */
+			memmove(&p->tok[l->fill_from], &p->tok[next.from],
+				(end - next.from) * sizeof *p->tok);
+			l->count = end - next.from;
+			return;
+		}
+		it = next;
 	}
+	l->numbers = 0;
 }
 
 /*
- * The numbers held by the innermost expanded array outgrow `bound` bytes
- * (the output's hold, --buffer-size): fill all but the last as if nothing
- * but numbers followed, and hold that one alone.  If something else does
+ * The tokens held by the innermost expanded array outgrow the output's hold
+ * (--buffer-size): fill all but the last element as if nothing but
+ * numbers followed, and hold that one alone.  If something else does
  * follow, the array goes on one element a line, where prettier would
- * have written all of it so.  Only with nothing else to place after it.
+ * have written all of it so.  Only with nothing else to place after.
  */
 static void numbers_bounded(struct prettier *p, struct prettier_level *l)
 {
-	struct prettier_tok last = p->tok[l->fill_from + l->count - 1];
+	numbers_filled(p, l, 0);
+	size_t from = l->fill_from, n = l->count, base = p->tok[from].off;
 
-	numbers_filled(p, l, l->count - 1, 0);
-	memmove(p->text.ptr, p->text.ptr + last.off, last.len);
-	p->text.len = last.len;
-	last.off = 0;
-	p->tok[0] = last;
-	p->ntok = p->next = 1;
+	memmove(p->text.ptr, p->text.ptr + base, p->text.len - base);
+	p->text.len -= base;
+	memmove(p->tok, &p->tok[from], n * sizeof *p->tok);
+	for (size_t i = 0; i < n; i++)
+		p->tok[i].off -= base;
+	p->ntok = p->next = n;
 	l->fill_from = 0;
-	l->count = 1;
 }
 
 /* The innermost expanded container closes. */
@@ -217,7 +287,7 @@ static void close_level(struct prettier *p)
 	int object = l->object;
 
 	if (l->numbers && l->count > 0)
-		numbers_filled(p, l, l->count, 1);
+		numbers_filled(p, l, 1);
 	else if (l->count > 0 && p->style.trailing_comma)
 		put(p, ",", 1, 1);
 	p->depth--;
@@ -282,7 +352,7 @@ static void write_front(struct prettier *p)
 		struct prettier_held *h = depth ? &p->held[depth - 1] : NULL;
 
 		if (h && t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING &&
-		    !h->after_key) {
+		    t->kind != PRETTIER_DANGLING && !h->after_key) {
 			if (h->count > 0)
 				fbuffer_append(p->out, ", ", 2);
 			else if (h->object && spacing)
@@ -298,6 +368,9 @@ static void write_front(struct prettier *p)
 			break;
 		case PRETTIER_TRAILING:
 			fbuffer_append_char(p->out, ' ');
+			fbuffer_append(p->out, tok_text(p, t), t->len);
+			break;
+		case PRETTIER_DANGLING:
 			fbuffer_append(p->out, tok_text(p, t), t->len);
 			break;
 		case PRETTIER_KEY:
@@ -343,10 +416,14 @@ static void front_closed(struct prettier *p, size_t end_at)
 	size_t limit = p->style.limit;
 
 	p->front_end = end_at;
-	if (p->held[0].count == 0 || p->depth == 0 || end + 1 <= limit)
-		write_front(p);         /* no comma after it, or room for one */
-	else if (p->style.trailing_comma || end > limit)
+	if (p->held[0].count == 0 && p->held[0].dangling == 0)
+		write_front(p);         /* empty: never expanded */
+	else if (end > limit)
 		break_front(p);
+	else if (p->depth == 0 || end + 1 <= limit)
+		write_front(p);         /* no comma after it, or room for one */
+	else if (p->style.trailing_comma)
+		break_front(p);         /* a comma after it, and no room */
 	else
 		p->closed = 1;
 }
@@ -357,7 +434,13 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	struct prettier_held *h = &p->held[p->nheld - 1];
 	int hard = 0;
 
-	if (t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING && !h->after_key) {
+	if (t->kind == PRETTIER_DANGLING) {
+		/* one a line if there are more, or a // one */
+		if (h->dangling++ || (t->flags & PRETTIER_SLASHES))
+			hard = 1;
+		p->flat += t->cols;
+	} else if (t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING &&
+		   !h->after_key) {
 		/* an element of h begins */
 		if (h->count > 0)
 			p->flat += 2;
@@ -372,19 +455,17 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 			else
 				h->blank = 1;
 		}
-		if (!h->object) {
-			int container = t->kind == PRETTIER_OPEN_ARRAY ||
-					t->kind == PRETTIER_OPEN_OBJECT;
-			if (t->kind != PRETTIER_NUMBER)
-				h->numbers = 0;
-			if (t->kind == PRETTIER_LEADING)
-				;       /* its element says */
-			else if (!container || (h->count > 0 && t->kind != h->first))
-				h->alike = 0;
-			if (h->count == 0)
-				h->first = t->kind;
-		}
 		h->count++;
+	}
+	if (!h->object && t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_DANGLING &&
+	    t->kind != PRETTIER_LEADING && t->kind != PRETTIER_TRAILING) {
+		/* an element's value: what kind the array is */
+		int container = t->kind == PRETTIER_OPEN_ARRAY || t->kind == PRETTIER_OPEN_OBJECT;
+		if (t->kind != PRETTIER_NUMBER)
+			h->numbers = 0;
+		if (!container || (h->count > 1 && t->kind != h->first))
+			h->alike = 0;
+		h->first = t->kind;
 	}
 	switch (t->kind) {
 	case PRETTIER_LEADING:
@@ -394,7 +475,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		p->flat += t->cols + 1;
 		if (t->kind == PRETTIER_LEADING)
 			h->after_key = 1;
-		else
+		else if (!fills(t))
 			h->numbers = 0;
 		break;
 	case PRETTIER_KEY:
@@ -431,11 +512,13 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		break;
 	}
 	}
-	if (hard || (p->held[0].count > 0 && p->front_col + p->flat > p->style.limit))
+	if (hard || ((p->held[0].count || p->held[0].dangling) &&
+		     p->front_col + p->flat > p->style.limit))
 		break_front(p);
 }
 
 /* --- Expanded containers --- */
+
 
 /* A token with nothing held: in the innermost expanded container, or at
  * the top level.  `at` is its index in tok[], if it is there. */
@@ -447,23 +530,27 @@ static void place(struct prettier *p, const struct prettier_tok *t, const char *
 		close_level(p);
 		return;
 	}
-	if (l && l->numbers && t->kind != PRETTIER_NUMBER)
+	if (l && l->numbers && !fills(t))
 		numbers_one_a_line(p, l);
+	if (l && l->numbers) {          /* held, to be filled */
+		if (l->count++ == 0)
+			l->fill_from = at;
+		else if (p->out->hold_max && p->text.len > p->out->hold_max &&
+			 at + 1 == p->ntok && t->kind == PRETTIER_NUMBER)
+			numbers_bounded(p, l);
+		return;
+	}
 	if (t->kind == PRETTIER_TRAILING) {
 		put_trailing(p, t, s);
 		return;
 	}
-	if (l && !p->after_key) {
-		if (l->numbers) {
-			if (l->count++ == 0)
-				l->fill_from = at;
-			else if (p->out->hold_max && p->text.len > p->out->hold_max &&
-				 at + 1 == p->ntok)
-				numbers_bounded(p, l);
-			return;
-		}
-		begin_element(p, l, t->flags);
+	if (t->kind == PRETTIER_DANGLING) {     /* its container is expanded */
+		newline(p, p->depth);
+		put(p, s, t->len, t->cols);
+		return;
 	}
+	if (l && !p->after_key)
+		begin_element(p, l, t->flags);
 	switch (t->kind) {
 	case PRETTIER_LEADING:
 		put_leading(p, t, s);

@@ -58,6 +58,9 @@ enum prettier_kind {
 	PRETTIER_LEADING,       /* a comment before the element coming (or,
 				 * in an empty container, inside it) */
 	PRETTIER_TRAILING,      /* a comment after the element before */
+	PRETTIER_DANGLING,      /* a comment in a container with no element:
+				 * on one line with its brackets if it fits and
+				 * is a block comment, else one a line */
 };
 
 /* prettier_token()'s flags. */
@@ -119,6 +122,7 @@ struct prettier_held {
 	unsigned char after_key;        /* a key or leading comment held: the
 					 * element's value comes next */
 	size_t count;
+	size_t dangling;        /* comments held with no element */
 };
 
 struct prettier {
