@@ -300,23 +300,45 @@ static int raw_text(struct formatter *f, const unsigned char *s, size_t n)
 	return 1;
 }
 
+/*
+ * A string or key as it stands in the input, quotes and all: in the input
+ * yajl parses, where the quotes stand around yajl's text (no copy: 3.6 M
+ * of citm_catalog.json's 93.5 M instructions went to copying), else in
+ * f->key_text.  Sets *cols; returns NULL if the parse must stop.
+ */
+static const char *string_text(struct formatter *f, const unsigned char *s, size_t n,
+			       size_t *len, size_t *cols)
+{
+	const char *t = (const char *)s - 1;
+
+	*len = n + 2;
+	if (needs_raw(f, s)) {
+		if (!raw_text(f, s, n))
+			return NULL;
+		t = f->key_text.ptr;
+		*len = f->key_text.len;
+	}
+	*cols = columns_of(t, *len);
+	if (*cols == COLUMNS_INVALID) {
+		f->hooks->invalid_utf8(f->hooks->ctx);
+		return NULL;
+	}
+	return t;
+}
+
 static int string_token(struct formatter *f, enum prettier_kind kind,
 			const unsigned char *s, size_t n)
 {
-	if (!raw_text(f, s, n))
+	size_t len, cols;
+
+	if (kind == PRETTIER_SCALAR)
+		begin_value(f);
+	unsigned flags = before_token(f, 0);
+	const char *t = string_text(f, s, n, &len, &cols);
+	if (!t)
 		return 0;
-	const char *t = f->key_text.ptr;
-	size_t len = f->key_text.len;
-	if (kind == PRETTIER_KEY) {
-		unsigned flags = before_token(f, 0);
-		/* before_token() may have used key_text: take the key again */
-		if (!raw_text(f, s, n))
-			return 0;
-		prettier_token(&f->prettier, kind, flags, f->key_text.ptr, f->key_text.len,
-			       columns_of(f->key_text.ptr, f->key_text.len));
-		return 1;
-	}
-	return token(f, kind, t, len, columns_of(t, len));
+	prettier_token(&f->prettier, kind, flags, t, len, cols);
+	return kind == PRETTIER_KEY ? 1 : end_pvalue(f);
 }
 
 static int p_string(void *ctx, const unsigned char *s, size_t n)

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/utf8seq.h"
+
 struct columns_range {
 	uint32_t first, last;
 };
@@ -67,11 +69,13 @@ size_t columns_of(const char *s, size_t n)
 			p++;
 			continue;
 		}
-		int k = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-		c &= 0x3F >> k;
-		for (int i = 1; i <= k && p + i < end; i++)
+		size_t k = utf8_sequence(p, (size_t)(end - p));
+		if (k == 0)
+			return COLUMNS_INVALID;
+		c &= 0x7F >> k;
+		for (size_t i = 1; i < k; i++)
 			c = c << 6 | (p[i] & 0x3F);
-		p += k + 1;
+		p += k;
 		cols += code_point_columns(c);
 	}
 	return cols;

@@ -10,7 +10,11 @@
 
 #include <stddef.h>
 
-/** The columns of s[0..n), well-formed UTF-8. */
+/* What columns_of() returns for text that is not well-formed UTF-8. */
+#define COLUMNS_INVALID ((size_t)-1)
+
+/** The columns of s[0..n), or COLUMNS_INVALID if it is not well-formed
+ * UTF-8 (RFC 3629). */
 size_t columns_of(const char *s, size_t n);
 
 #endif
