@@ -99,6 +99,12 @@ struct feed_hooks {
 	 * many; they stay valid until the next call.
 	 */
 	size_t (*comments)(void *ctx, const struct sink_comment **c);
+	/**
+	 * Where the reader counts the comments (and blank lines) it queued,
+	 * and those taken: while *queued == *taken, comments() would hand out
+	 * none, and a consumer that asks before every token may skip it.
+	 */
+	const size_t *queued, *taken;
 	/** Comment i of the last comments() cannot be written: the parse
 	 * stops with `msg`, placed at that comment. */
 	void (*bad_comment)(void *ctx, size_t i, const char *msg);

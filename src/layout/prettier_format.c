@@ -97,6 +97,10 @@ static void give_comment(struct formatter *f, const struct sink_comment *c, size
 static unsigned before_token(struct formatter *f, int closing)
 {
 	const struct sink_comment *c;
+
+	/* a call for every token cost canada.json 11 M instructions of 139 M */
+	if (*f->hooks->queued == *f->hooks->taken)
+		return 0;
 	size_t n = f->hooks->comments(f->hooks->ctx, &c);
 	unsigned flags = 0, cflags;
 	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);

@@ -104,7 +104,8 @@ static void restore(struct jsonc *j, const struct snapshot *s)
 /* A new entry at the end of the queue. */
 static struct jsonc_entry *queue_entry(struct jsonc *j)
 {
-	j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
+	if (j->n + 1 > j->cap)
+		j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
 	return &j->queue[j->n++];
 }
 
@@ -444,7 +445,8 @@ size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_
 
 	while (j->head + k < j->n && j->queue[j->head + k].at < before)
 		k++;
-	j->taken = xgrow_array(j->taken, &j->taken_cap, k + 1, sizeof *j->taken);
+	if (k + 1 > j->taken_cap)
+		j->taken = xgrow_array(j->taken, &j->taken_cap, k + 1, sizeof *j->taken);
 	for (size_t i = 0; i < k; i++) {
 		const struct jsonc_entry *e = &j->queue[j->head + i];
 		j->taken[i] = (struct sink_comment){

@@ -116,6 +116,8 @@ struct feed_hooks parser_hooks(struct parser *ps)
 		.raw_string = on_raw_string,
 		.invalid_utf8 = on_invalid_utf8,
 		.comments = on_comments,
+		.queued = &ps->jsonc.n,
+		.taken = &ps->jsonc.head,
 		.bad_comment = on_bad_comment,
 	};
 }
