@@ -314,6 +314,7 @@ static void prettier_defaults(struct cli *cli)
 	if (f->width == 0)
 		f->width = PRETTIER_WIDTH;
 	f->keep_escapes = 1;
+	cli->allow_comments = 1;
 	if (cli->trailing_commas < 0)
 		cli->trailing_commas = 1;       /* prettier's trailingComma: all */
 }
