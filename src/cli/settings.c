@@ -23,15 +23,14 @@ int settings_may_drop_newline(const struct cli *cli)
 
 /* --style=prettier: what the parser prettier picks for `name` (or for an
  * input with no name, its json parser) says: package.json and its kin are
- * expanded and hold no comments; only jsonc files take trailing commas. */
+ * expanded, and may hold trailing commas but no comment (the consumer
+ * says so); only jsonc files have trailing commas written. */
 static void prettier_file(const struct cli *cli, const char *name, struct file_setup *fs)
 {
 	enum prettier_parser p = name ? prettier_parser_for(name) : PARSER_JSON;
 
 	fs->fmt.expand_all = p == PARSER_JSON_STRINGIFY;
 	fs->fmt.trailing_commas = p == PARSER_JSONC && cli->trailing_commas > 0;
-	if (fs->fmt.expand_all && !cli->strip_comments)
-		fs->allow_comments = fs->fmt.comments = 0;
 }
 
 /* .editorconfig's indentation, where the command line gave none. */

@@ -95,8 +95,13 @@ struct formatter {
 				  * member whose key is in key_text is out */
 	char width_comma[2][COLOR_SEQ_MAX + 8];
 
-	/* --style=prettier's engine (prettier_format.h) */
+	/* --style=prettier's engine (prettier_format.h), and the key of the
+	 * member coming, held for its value (and the comments between) */
 	struct prettier prettier;
+	struct fbuffer pkey;
+	size_t pkey_cols;
+	unsigned pkey_flags;
+	int pkey_pending;
 };
 
 /**

@@ -40,15 +40,18 @@ enum { SUFFIX_NONE, SUFFIX_BLOCK, SUFFIX_SLASHES };
  * comments of an element wait with from one to the next.
  */
 static enum prettier_kind comment_kind(const struct sink_comment *c, int closing,
-				       int *suffix, unsigned *flags)
+				       int after_key, int *suffix, unsigned *flags)
 {
 	int slashes = !c->block;
 
-	if (closing && (c->prev == '[' || c->prev == '{')) {
+	if (after_key)
+		;               /* between a key and its value: the value's */
+	else if (closing && (c->prev == '[' || c->prev == '{')) {
 		*flags = slashes ? PRETTIER_SLASHES : 0;
 		return PRETTIER_DANGLING;
 	}
-	if (closing || (!c->own_line && (ends_value(c->prev) || (c->prev == ',' && c->line_ends)))) {
+	else if (closing ||
+		 (!c->own_line && (ends_value(c->prev) || (c->prev == ',' && c->line_ends)))) {
 		/* as prettier's printTrailingComment(): after a // comment that
 		 * waits for the line's end, or on a line of its own, it goes on
 		 * a line of its own; a // comment, or any after one that
@@ -73,6 +76,35 @@ static enum prettier_kind comment_kind(const struct sink_comment *c, int closing
 	return PRETTIER_LEADING;
 }
 
+/* before_token()'s answer for a comment where prettier allows none: the
+ * parse stops (feed_hooks.bad_comment). */
+#define NO_COMMENT ((unsigned)-1)
+
+static const char msg_no_comment[] =
+	"comments are not allowed in package.json and its kin, which prettier reads "
+	"as JSON.stringify's output";
+
+/* A block comment's flags: PRETTIER_LINES for one of several lines, and
+ * PRETTIER_STARS if each line after the first begins with '*' (after
+ * white space), which prettier reindents (its isIndentableBlockComment). */
+static unsigned block_lines(const char *s, size_t n)
+{
+	const char *nl = memchr(s, '\n', n), *end = s + n;
+	unsigned flags = PRETTIER_LINES | PRETTIER_STARS;
+
+	if (!nl)
+		return 0;
+	while (nl) {
+		const char *b = nl + 1;
+		while (b < end && (*b == ' ' || *b == '\t'))
+			b++;
+		if (b == end || *b != '*')
+			flags &= ~(unsigned)PRETTIER_STARS;
+		nl = memchr(b, '\n', (size_t)(end - b));
+	}
+	return flags;
+}
+
 /* Hand the engine comment c[i] as `kind` with `flags`, and the blank
  * line that follows or precedes it, where prettier keeps one. */
 static void give_comment(struct formatter *f, const struct sink_comment *c, size_t i,
@@ -83,8 +115,13 @@ static void give_comment(struct formatter *f, const struct sink_comment *c, size
 		flags |= PRETTIER_BLANK_AFTER;          /* a blank line after it */
 	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && i > 0 && c[i - 1].blank)
 		flags |= PRETTIER_BLANK_AFTER;          /* ... before it */
-	prettier_token(&f->prettier, kind, flags, c[i].text, c[i].len,
-		       columns_of(c[i].text, c[i].len));
+	size_t len = c[i].len;
+	if (!c[i].block)        /* prettier trims a // comment's end */
+		while (len > 2 && (c[i].text[len - 1] == ' ' || c[i].text[len - 1] == '\t'))
+			len--;
+	else
+		flags |= block_lines(c[i].text, len);
+	prettier_token(&f->prettier, kind, flags, c[i].text, len, columns_of(c[i].text, len));
 }
 
 /*
@@ -94,18 +131,64 @@ static void give_comment(struct formatter *f, const struct sink_comment *c, size
  * trail the element before go first, then those that lead the one coming;
  * the first of those takes the blank line before the element.
  */
+/* Whether comment c, after a key, is the member's: one at the end of the
+ * key's line, which prettier writes before the key (its
+ * handlePropertyComments()). */
+static int member_comment(const struct sink_comment *c)
+{
+	return !c->blank && !c->line_break && !c->own_line && c->line_ends;
+}
+
+/* The key held for its value (f->pkey): out with it, after the comments
+ * c[0..n) that are the member's; `flags` for what is left. */
+static void give_key(struct formatter *f, const struct sink_comment *c, size_t n)
+{
+	unsigned kflags = f->pkey_flags, cflags;
+	int suffix = SUFFIX_NONE;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!member_comment(&c[i]))
+			continue;
+		comment_kind(&c[i], 0, 1, &suffix, &cflags);
+		give_comment(f, c, i, n, PRETTIER_LEADING, cflags | (kflags & PRETTIER_BLANK));
+		kflags &= ~(unsigned)PRETTIER_BLANK;
+	}
+	prettier_token(&f->prettier, PRETTIER_KEY, kflags, f->pkey.ptr, f->pkey.len, f->pkey_cols);
+	f->pkey_pending = 0;
+}
+
+/*
+ * Before a token: hand the engine the comments that stand before it, and
+ * return the token's flags from the rest (a blank line, a line break after
+ * '{').  `closing`: the token is a closing bracket.  The comments that
+ * trail the element before go first, then those that lead the one coming;
+ * the first of those takes the blank line before the element.  Before a
+ * member's value, its key goes first, after the member's comments.
+ */
 static unsigned before_token(struct formatter *f, int closing)
 {
-	const struct sink_comment *c;
+	const struct sink_comment *c = NULL;
+	int after_key = f->pkey_pending;
 
 	/* a call for every token cost canada.json 11 M instructions of 139 M */
-	if (*f->hooks->queued == *f->hooks->taken)
+	if (*f->hooks->queued == *f->hooks->taken) {
+		if (after_key)
+			give_key(f, NULL, 0);
 		return 0;
+	}
 	size_t n = f->hooks->comments(f->hooks->ctx, &c);
 	unsigned flags = 0, cflags;
 	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);
 	int suffix = SUFFIX_NONE, leading = 0;
 
+	for (size_t i = 0; i < n; i++) {
+		if (f->opt->expand_all && !c[i].blank && !c[i].line_break) {
+			f->hooks->bad_comment(f->hooks->ctx, i, msg_no_comment);
+			return NO_COMMENT;
+		}
+	}
+	if (after_key)
+		give_key(f, c, n);
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].line_break) {
 			flags |= PRETTIER_BROKEN;
@@ -113,11 +196,12 @@ static unsigned before_token(struct formatter *f, int closing)
 			int after_leading = i > 0 && !c[i - 1].blank && !c[i - 1].line_break &&
 					    (c[i].blank_after & SINK_AFTER_COMMENT) &&
 					    leading;
-			if (!after_leading &&
+			if (!after_leading && !after_key &&
 			    (c[i].blank_after & (object ? SINK_AFTER_VALUE : SINK_AFTER_COMMA)))
 				flags |= PRETTIER_BLANK;
-		} else {
-			enum prettier_kind kind = comment_kind(&c[i], closing, &suffix, &cflags);
+		} else if (!(after_key && member_comment(&c[i]))) {
+			enum prettier_kind kind = comment_kind(&c[i], closing, after_key, &suffix,
+							       &cflags);
 			leading = kind == PRETTIER_LEADING;
 			if (!leading)
 				give_comment(f, c, i, n, kind, cflags);
@@ -125,9 +209,9 @@ static unsigned before_token(struct formatter *f, int closing)
 	}
 	suffix = SUFFIX_NONE;
 	for (size_t i = 0; i < n; i++) {
-		if (c[i].blank || c[i].line_break)
+		if (c[i].blank || c[i].line_break || (after_key && member_comment(&c[i])))
 			continue;
-		enum prettier_kind kind = comment_kind(&c[i], closing, &suffix, &cflags);
+		enum prettier_kind kind = comment_kind(&c[i], closing, after_key, &suffix, &cflags);
 		if (kind == PRETTIER_LEADING) {
 			give_comment(f, c, i, n, kind, cflags | (flags & PRETTIER_BLANK));
 			flags &= ~(unsigned)PRETTIER_BLANK;
@@ -174,6 +258,8 @@ static int token(struct formatter *f, enum prettier_kind kind, const char *s, si
 	begin_value(f);
 	unsigned flags = before_token(f, 0);
 
+	if (flags == NO_COMMENT)
+		return 0;
 	prettier_token(&f->prettier, kind, flags, s, n, cols);
 	return end_pvalue(f);
 }
@@ -338,11 +424,19 @@ static int string_token(struct formatter *f, enum prettier_kind kind,
 	if (kind == PRETTIER_SCALAR)
 		begin_value(f);
 	unsigned flags = before_token(f, 0);
-	const char *t = string_text(f, s, n, &len, &cols);
+	const char *t = flags == NO_COMMENT ? NULL : string_text(f, s, n, &len, &cols);
 	if (!t)
 		return 0;
+	if (kind == PRETTIER_KEY) {     /* held for its value: give_key() */
+		f->pkey.len = 0;
+		fbuffer_append(&f->pkey, t, len);
+		f->pkey_cols = cols;
+		f->pkey_flags = flags;
+		f->pkey_pending = 1;
+		return 1;
+	}
 	prettier_token(&f->prettier, kind, flags, t, len, cols);
-	return kind == PRETTIER_KEY ? 1 : end_pvalue(f);
+	return end_pvalue(f);
 }
 
 static int p_string(void *ctx, const unsigned char *s, size_t n)
@@ -360,6 +454,8 @@ static int open_token(struct formatter *f, int object)
 	begin_value(f);
 	unsigned flags = before_token(f, 0);
 
+	if (flags == NO_COMMENT)
+		return 0;
 	prettier_token(&f->prettier, object ? PRETTIER_OPEN_OBJECT : PRETTIER_OPEN_ARRAY, flags,
 		       object ? "{" : "[", 1, 1);
 	f->depth++;
@@ -371,7 +467,8 @@ static int open_token(struct formatter *f, int object)
 
 static int close_token(struct formatter *f)
 {
-	before_token(f, 1);
+	if (before_token(f, 1) == NO_COMMENT)
+		return 0;
 	prettier_token(&f->prettier, PRETTIER_CLOSE, 0, "]", 1, 1);
 	f->depth--;
 	return end_pvalue(f);
@@ -414,6 +511,7 @@ static void prettier_sink_reset(void *ctx)
 
 	format_reset(f);
 	prettier_reset(&f->prettier);
+	f->pkey_pending = 0;
 }
 
 /* Prettier keeps a byte order mark: it goes first. */
@@ -430,7 +528,8 @@ static int prettier_end_input(void *ctx)
 {
 	struct formatter *f = ctx;
 
-	before_token(f, f->top_line == TOP_DOC);
+	if (before_token(f, f->top_line == TOP_DOC) == NO_COMMENT)
+		return 1;
 	if (f->top_line == TOP_DOC)
 		prettier_line_end(&f->prettier);
 	f->top_line = f->top_committed = TOP_NONE;
@@ -467,6 +566,7 @@ void prettier_format_init(struct formatter *f, const struct format_options *opt,
 		.expand_all = opt->expand_all,
 	};
 	prettier_init(&f->prettier, &style, &f->output);
+	fbuffer_init_mem(&f->pkey);
 }
 
 void prettier_format_sink(struct formatter *f, struct sink *sink)
@@ -486,5 +586,6 @@ void prettier_format_sink(struct formatter *f, struct sink *sink)
 void prettier_format_release(struct formatter *f)
 {
 	prettier_release(&f->prettier);
+	fbuffer_release(&f->pkey);
 	format_release(f);
 }

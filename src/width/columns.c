@@ -38,12 +38,65 @@ static size_t code_point_columns(uint32_t c)
 	/* first the common ones, which the table says: Latin, Greek and
 	 * Cyrillic take one (but C1 controls), CJK and Hangul two */
 	if (c < 0x300)
-		return c >= 0xA0;
+		return c < 0x80 ? c >= 0x20 : c >= 0xA0;
 	if ((c >= 0x3250 && c <= 0xA48C) || (c >= 0xAC00 && c <= 0xD7A3))
 		return 2;
 	if (in_ranges(columns_0, COUNT(columns_0), c))
 		return 0;
 	return in_ranges(columns_2, COUNT(columns_2), c) ? 2 : 1;
+}
+
+/* The code point at p[0..end), its length in *k (0: not well-formed). */
+static uint32_t decode(const unsigned char *p, const unsigned char *end, size_t *k)
+{
+	uint32_t c = p[0];
+
+	*k = utf8_sequence(p, (size_t)(end - p));
+	if (*k > 1) {
+		c &= 0x7F >> *k;
+		for (size_t i = 1; i < *k; i++)
+			c = c << 6 | (p[i] & 0x3F);
+	}
+	return c;
+}
+
+static int emoji(uint32_t c)
+{
+	return in_ranges(columns_emoji, COUNT(columns_emoji), c);
+}
+
+/*
+ * After an emoji c, from p: the end of the sequence that makes one emoji
+ * of it, which prettier counts as two columns (its emoji-regex): variation
+ * selector 16, a skin tone after a base that takes one, a keycap, tags, or
+ * a zero-width joiner and another emoji.  Returns p when none follows.
+ * (prettier counts an emoji ZWJ sequence that Unicode does not recommend
+ * as its parts; this counts every one as one emoji.)
+ */
+static const unsigned char *emoji_sequence(uint32_t c, const unsigned char *p,
+					   const unsigned char *end)
+{
+	size_t k, k2;
+
+	while (p < end) {
+		uint32_t d = decode(p, end, &k);
+		if (k == 0)
+			break;
+		if (d == 0xFE0F || d == 0x20E3 || (d >= 0xE0020 && d <= 0xE007F) ||
+		    (d >= 0x1F3FB && d <= 0x1F3FF &&
+		     in_ranges(columns_modifier_base, COUNT(columns_modifier_base), c))) {
+			p += k;
+			continue;
+		}
+		if (d != 0x200D || p + k >= end)
+			break;
+		uint32_t e = decode(p + k, end, &k2);
+		if (k2 == 0 || !emoji(e))
+			break;
+		p += k + k2;
+		c = e;
+	}
+	return p;
 }
 
 size_t columns_of(const char *s, size_t n)
@@ -63,20 +116,22 @@ size_t columns_of(const char *s, size_t n)
 		p += 8;
 	}
 	while (p < end) {
-		uint32_t c = *p;
-		if (c < 0x80) {
-			cols += c >= 0x20;
-			p++;
-			continue;
-		}
-		size_t k = utf8_sequence(p, (size_t)(end - p));
+		size_t k;
+		uint32_t c = decode(p, end, &k);
 		if (k == 0)
 			return COLUMNS_INVALID;
-		c &= 0x7F >> k;
-		for (size_t i = 1; i < k; i++)
-			c = c << 6 | (p[i] & 0x3F);
 		p += k;
-		cols += code_point_columns(c);
+		if (c < 0x80 && !(p < end && *p >= 0x80 && strchr("#*0123456789", (int)c))) {
+			cols += c >= 0x20;
+			continue;
+		}
+		const unsigned char *q = emoji(c) ? emoji_sequence(c, p, end) : p;
+		if (q != p) {
+			cols += 2;
+			p = q;
+		} else {
+			cols += code_point_columns(c);
+		}
 	}
 	return cols;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "width/columns.h"
 
 void prettier_init(struct prettier *p, const struct prettier_style *style, struct fbuffer *out)
 {
@@ -94,9 +95,57 @@ void prettier_line_end(struct prettier *p)
 /* A comment that waits for the end of the line: after a space, or on a
  * line of its own at the indentation of `depth` (after a blank line if
  * one stood before it). */
+/*
+ * Write comment s to fb, starting at column `col`: as it stands, but for a
+ * block comment of several lines each of which begins with '*' (a doc
+ * comment), whose lines after the first go at the indentation of `depth`
+ * and a space, trimmed, as prettier reindents them.  Returns the column
+ * after it.
+ */
+static size_t write_comment(struct prettier *p, struct fbuffer *fb, const struct prettier_tok *t,
+			    const char *s, size_t depth, size_t col)
+{
+	const char *line = s, *end = s + t->len, *nl;
+	int stars = (t->flags & PRETTIER_STARS) != 0;
+
+	if (!(t->flags & PRETTIER_LINES)) {
+		fbuffer_append(fb, s, t->len);
+		return col + t->cols;
+	}
+	for (;;) {
+		const char *b = line, *e;
+		nl = memchr(line, '\n', (size_t)(end - line));
+		e = nl ? nl : end;
+		if (nl && e > b && e[-1] == '\r')
+			e--;
+		if (line != s) {
+			if (stars) {
+				while (b < e && (*b == ' ' || *b == '\t'))
+					b++;
+				style_newline(p->style.layout, fb, depth, 0);
+				fbuffer_append_char(fb, ' ');
+				col = depth * p->style.indent_cols + 1;
+			} else {
+				style_put_break(p->style.layout, fb, 0, 0);
+				col = 0;
+			}
+		}
+		if (stars && nl)
+			while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+				e--;
+		fbuffer_append(fb, b, (size_t)(e - b));
+		col += columns_of(b, (size_t)(e - b));
+		if (!nl)
+			return col;
+		line = nl + 1;
+	}
+}
+
 static void defer_comment(struct prettier *p, const struct prettier_tok *t, const char *s,
 			  size_t depth)
 {
+	size_t col = 0;
+
 	if (t->flags & PRETTIER_HARD) {
 		if (t->flags & PRETTIER_BLANK_AFTER)
 			style_put_break(p->style.layout, &p->suffix, 0, 0);
@@ -104,14 +153,20 @@ static void defer_comment(struct prettier *p, const struct prettier_tok *t, cons
 	} else {
 		fbuffer_append_char(&p->suffix, ' ');
 	}
-	fbuffer_append(&p->suffix, s, t->len);
+	write_comment(p, &p->suffix, t, s, depth, col);
+}
+
+/* A comment written out where the output stands. */
+static void put_comment(struct prettier *p, const struct prettier_tok *t, const char *s)
+{
+	p->col = write_comment(p, p->out, t, s, p->depth, p->col);
 }
 
 /* A leading comment in an expanded container (or at the top level), and
  * what follows it. */
 static void put_leading(struct prettier *p, const struct prettier_tok *t, const char *s)
 {
-	put(p, s, t->len, t->cols);
+	put_comment(p, t, s);
 	if (t->flags & (PRETTIER_HARD | PRETTIER_SOFT)) {
 		if (t->flags & PRETTIER_BLANK_AFTER)
 			line_end(p);
@@ -130,7 +185,7 @@ static void put_trailing(struct prettier *p, const struct prettier_tok *t, const
 		return;
 	}
 	put(p, " ", 1, 1);
-	put(p, s, t->len, t->cols);
+	put_comment(p, t, s);
 }
 
 /* The element coming in the innermost expanded container: the comma after
@@ -436,7 +491,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 
 	if (t->kind == PRETTIER_DANGLING) {
 		/* one a line if there are more, or a // one */
-		if (h->dangling++ || (t->flags & PRETTIER_SLASHES))
+		if (h->dangling++ || (t->flags & (PRETTIER_SLASHES | PRETTIER_LINES)))
 			hard = 1;
 		p->flat += t->cols;
 	} else if (t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING &&
@@ -470,8 +525,8 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	switch (t->kind) {
 	case PRETTIER_LEADING:
 	case PRETTIER_TRAILING:
-		if (t->flags & (PRETTIER_HARD | PRETTIER_SOFT | PRETTIER_SLASHES))
-			hard = 1;
+		if (t->flags & (PRETTIER_HARD | PRETTIER_SLASHES | PRETTIER_LINES))
+			hard = 1;       /* a soft one is a space on one line */
 		p->flat += t->cols + 1;
 		if (t->kind == PRETTIER_LEADING)
 			h->after_key = 1;
@@ -546,7 +601,7 @@ static void place(struct prettier *p, const struct prettier_tok *t, const char *
 	}
 	if (t->kind == PRETTIER_DANGLING) {     /* its container is expanded */
 		newline(p, p->depth);
-		put(p, s, t->len, t->cols);
+		put_comment(p, t, s);
 		return;
 	}
 	if (l && !p->after_key)

@@ -79,6 +79,9 @@ enum prettier_flags {
 	PRETTIER_SOFT = 8,
 	PRETTIER_SLASHES = 16,
 	PRETTIER_BLANK_AFTER = 32,
+	PRETTIER_LINES = 64,    /* a block comment of several lines: it
+				 * expands the containers around it */
+	PRETTIER_STARS = 128,   /* ... each of which begins with '*' */
 };
 
 struct prettier_style {
