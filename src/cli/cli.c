@@ -13,6 +13,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "jobs/jobs.h"
+#include "layout/consumer.h"
 #include "text/escape.h"
 
 /* --buffer-size: the default, and the largest accepted. */

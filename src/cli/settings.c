@@ -7,6 +7,7 @@
 #include "cli/editorconfig.h"
 #include "cli/filetype.h"
 #include "cli/prettier_names.h"
+#include "layout/consumer.h"
 
 void settings_default(const struct cli *cli, struct file_setup *fs)
 {
@@ -31,6 +32,7 @@ static void prettier_file(const struct cli *cli, const char *name, struct file_s
 
 	fs->fmt.expand_all = p == PARSER_JSON_STRINGIFY;
 	fs->fmt.trailing_commas = p == PARSER_JSONC && cli->trailing_commas > 0;
+	fs->fmt.comments_alone = p == PARSER_JSONC;
 }
 
 /* .editorconfig's indentation, where the command line gave none. */
@@ -62,7 +64,7 @@ enum exit_status settings_for(const struct cli *cli, const char *path, struct fi
 		fs->allow_comments = fs->fmt.comments = 1;
 		fs->fmt.blank_lines = (cli->blank_lines < 0 || cli->blank_lines) &&
 				      !fs->fmt.compact && !fs->fmt.sort_keys;
-		if (format_uses_width(&fs->fmt) && fs->fmt.sort_keys) {
+		if (consumer_drops_comments(&fs->fmt)) {
 			diag_error("%s: --width with --sort-keys cannot keep the comments of "
 				   "a JSONC file: use --strip-comments with them", name);
 			return EXIT_USAGE;
@@ -90,5 +92,6 @@ int settings_differ(const struct file_setup *a, const struct file_setup *b)
 		a->fmt.indent != b->fmt.indent || a->fmt.indent_char != b->fmt.indent_char ||
 		a->fmt.compact != b->fmt.compact || a->fmt.blank_lines != b->fmt.blank_lines ||
 		a->fmt.expand_all != b->fmt.expand_all ||
-		a->fmt.trailing_commas != b->fmt.trailing_commas;
+		a->fmt.trailing_commas != b->fmt.trailing_commas ||
+		a->fmt.comments_alone != b->fmt.comments_alone;
 }

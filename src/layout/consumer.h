@@ -21,6 +21,13 @@ void consumer_sink(struct formatter *f, struct sink *sink);
 /** Free what `f` allocated (not its output's storage). */
 void consumer_release(struct formatter *f);
 
+/** Whether the comments of input laid out for `opt` cannot be kept:
+ * --width's engine cannot keep them with -S. */
+static inline int consumer_drops_comments(const struct format_options *opt)
+{
+	return format_uses_width(opt) && opt->sort_keys;
+}
+
 /* --- For -j (jobs/) --- */
 
 /** Whether -j may cut one input into pieces formatted apart: not where an

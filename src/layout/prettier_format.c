@@ -528,8 +528,16 @@ static int prettier_end_input(void *ctx)
 {
 	struct formatter *f = ctx;
 
-	if (before_token(f, f->top_line == TOP_DOC) == NO_COMMENT)
+	if (f->top_line != TOP_DOC && f->opt->comments_alone) {
+		/* comments and no value: each on a line of its own */
+		const struct sink_comment *c;
+		size_t n = f->hooks->comments(f->hooks->ctx, &c);
+		for (size_t i = 0; i < n; i++)
+			if (!c[i].blank && !c[i].line_break)
+				give_comment(f, c, i, n, PRETTIER_LEADING, PRETTIER_HARD);
+	} else if (before_token(f, f->top_line == TOP_DOC) == NO_COMMENT) {
 		return 1;
+	}
 	if (f->top_line == TOP_DOC)
 		prettier_line_end(&f->prettier);
 	f->top_line = f->top_committed = TOP_NONE;
@@ -579,6 +587,7 @@ void prettier_format_sink(struct formatter *f, struct sink *sink)
 	sink->keep_blank_lines = !f->opt->expand_all;
 	sink->keep_line_breaks = !f->opt->expand_all;
 	sink->end_input = prettier_end_input;
+	sink->accept_comments_alone = f->opt->comments_alone;
 	sink->byte_order_mark = prettier_bom;
 	sink->give_up = prettier_give_up;
 }

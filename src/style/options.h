@@ -57,6 +57,9 @@ struct format_options {
 	int object_wrap_collapse; /* --object-wrap=collapse */
 	int trailing_commas;    /* --trailing-commas=all (this input takes
 				 * them: prettier's jsonc files) */
+	int comments_alone;     /* --style=prettier: an input of comments
+				 * and no value is written (prettier's jsonc
+				 * parser), not refused (its json parser) */
 	int expand_all;         /* --style=prettier, for a file prettier
 				 * writes with JSON.stringify's layout
 				 * (package.json): every container expanded */
