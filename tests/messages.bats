@@ -306,7 +306,8 @@ if what == "sources":
     pats = {f: pattern(f) for f in formats}
     shown_for = {f: [] for f in formats}
     for first in said:
-        m = re.match(r"jfmt: <stdin>:\d+:\d+: (.*)", first)
+        # standard input, or a name given by --stdin-filename
+        m = re.match(r"jfmt: [^: ]+:\d+:\d+: (.*)", first)
         fits = [f for f in formats if m and pats[f].fullmatch(m.group(1))]
         if fits:
             shown_for[max(fits, key=weight)].append(first)
