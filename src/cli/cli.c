@@ -246,6 +246,7 @@ static void apply_option(struct cli *cli, const struct opt_row *row, const char 
 	case OPT_BRACKET_SPACING: f->bracket_spacing = word == 0; break; /* yes|no */
 	case OPT_OBJECT_WRAP: f->object_wrap_collapse = word == 1; break; /* preserve|collapse */
 	case OPT_TRAILING_COMMAS: cli->trailing_commas = word == 1; break; /* none|all */
+	case OPT_PARSER: cli->parser = word + 1; break; /* json|jsonc|json-stringify */
 	case OPT_SINGLE: cli->single = 1; break;
 	case OPT_LIST_OPTIONS: cli_print_options(); break;
 	}

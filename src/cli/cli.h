@@ -38,6 +38,8 @@ struct cli {
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */
+	int parser;             /* --parser: 0 not given, else 1 + enum
+				 * prettier_parser (cli/prettier_names.h) */
 	int trailing_commas;    /* --trailing-commas: 1 all, 0 none, -1 not
 				 * given (--style=prettier's: all) */
 	int eol_given;          /* --eol: nor its end_of_line */

@@ -48,27 +48,32 @@ const struct opt_row optable[] = {
 	  .help = "end the output with a line end (yes, the default)\n"
 		  "or not (no), whatever .editorconfig says" },
 	{ .name = "style", .id = OPT_STYLE, .value = OPT_VALUE, .arg = "STYLE",
-	  .words = "jfmt|prettier", .noun = "style", .flags = OPT_LAYOUT | OPT_HIDDEN,
+	  .words = "jfmt|prettier", .noun = "style", .flags = OPT_LAYOUT,
 	  .config = "jfmt_style",
 	  .help = "the layout's rules: jfmt's (the default), or\n"
 		  "prettier's" },
 	{ .name = "bracket-spacing", .id = OPT_BRACKET_SPACING, .value = OPT_VALUE,
 	  .arg = "yes|no", .words = "yes|no", .noun = "bracket-spacing choice",
-	  .flags = OPT_LAYOUT | OPT_HIDDEN, .config = "jfmt_bracket_spacing",
+	  .flags = OPT_LAYOUT, .config = "jfmt_bracket_spacing",
 	  .help = "with --style=prettier: a space inside the braces of\n"
 		  "an object on one line (yes, the default) or not" },
 	{ .name = "object-wrap", .id = OPT_OBJECT_WRAP, .value = OPT_VALUE, .arg = "WHAT",
 	  .words = "preserve|collapse", .noun = "object-wrap choice",
-	  .flags = OPT_LAYOUT | OPT_HIDDEN, .config = "jfmt_object_wrap",
+	  .flags = OPT_LAYOUT, .config = "jfmt_object_wrap",
 	  .help = "with --style=prettier: keep an object broken where\n"
 		  "the input breaks it after its brace (preserve, the\n"
 		  "default), or put it on one line if it fits" },
 	{ .name = "trailing-commas", .id = OPT_TRAILING_COMMAS, .value = OPT_VALUE,
 	  .arg = "WHICH", .words = "none|all", .noun = "trailing-commas choice",
-	  .flags = OPT_LAYOUT | OPT_HIDDEN, .config = "jfmt_trailing_commas",
-	  .help = "with --style=prettier, in JSONC files: a comma after\n"
-		  "the last element of what is broken over lines (all)\n"
-		  "or none (the default)" },
+	  .flags = OPT_LAYOUT, .config = "jfmt_trailing_commas",
+	  .help = "with --style=prettier, in .jsonc files: a comma\n"
+		  "after the last element of what is broken over lines\n"
+		  "(all, the default) or none" },
+	{ .name = "parser", .id = OPT_PARSER, .value = OPT_VALUE, .arg = "NAME",
+	  .words = "json|jsonc|json-stringify", .noun = "parser",
+	  .flags = OPT_LAYOUT, .config = "jfmt_parser",
+	  .help = "with --style=prettier: lay each file out as prettier's\n"
+		  "parser NAME does, whatever its name says" },
 
 	/* --- Strings --- */
 	{ .name = "ascii", .letter = 'a', .flags = OPT_LAYOUT, .config = "jfmt_ascii",

@@ -28,7 +28,8 @@ int settings_may_drop_newline(const struct cli *cli)
  * says so); only jsonc files have trailing commas written. */
 static void prettier_file(const struct cli *cli, const char *name, struct file_setup *fs)
 {
-	enum prettier_parser p = name ? prettier_parser_for(name) : PARSER_JSON;
+	enum prettier_parser p = cli->parser ? (enum prettier_parser)(cli->parser - 1) :
+				 name ? prettier_parser_for(name) : PARSER_JSON;
 
 	fs->fmt.expand_all = p == PARSER_JSON_STRINGIFY;
 	fs->fmt.trailing_commas = p == PARSER_JSONC && cli->trailing_commas > 0;
