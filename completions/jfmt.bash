@@ -22,6 +22,11 @@ _jfmt_long_options='
 	--escape-slash
 	--exclude=
 	--final-newline=
+	--bracket-spacing=
+	--object-wrap=
+	--parser=
+	--style=
+	--trailing-commas=
 	--keep-escapes
 	--help
 	--in-place
@@ -54,7 +59,8 @@ _jfmt_long_options='
 _jfmt_takes_value() {
 	case $1 in
 	-o | -w | --buffer-size | --eol | --exclude | --final-newline | --indent | --label | \
-		--output | --stdin-filename | --width) return 0 ;;
+		--output | --stdin-filename | --width | --style | --bracket-spacing | \
+		--object-wrap | --trailing-commas | --parser) return 0 ;;
 	esac
 	return 1
 }
@@ -65,7 +71,11 @@ _jfmt_values() {
 	--color | --colour) echo 'auto always never' ;;
 	--eol) echo 'lf crlf auto' ;;
 	--blank-lines) echo 'keep drop' ;;
-	--final-newline) echo 'yes no' ;;
+	--final-newline | --bracket-spacing) echo 'yes no' ;;
+	--style) echo 'jfmt prettier' ;;
+	--object-wrap) echo 'preserve collapse' ;;
+	--trailing-commas) echo 'none all' ;;
+	--parser) echo 'json jsonc json-stringify' ;;
 	--indent) echo '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16' ;;
 	esac
 }

@@ -27,6 +27,11 @@ complete -c jfmt -s c -l compact -d 'No white space inside values, one value per
 complete -c jfmt -l blank-lines -x -a 'keep drop' -d 'Keep or drop blank lines between elements'
 complete -c jfmt -l eol -x -a 'lf crlf auto' -d 'Line ends'
 complete -c jfmt -l final-newline -x -a 'yes no' -d 'End the output with a line end or not'
+complete -c jfmt -l style -x -a 'jfmt prettier' -d 'Whose layout: jfmt or prettier'
+complete -c jfmt -l bracket-spacing -x -a 'yes no' -d 'With --style=prettier, a space inside braces'
+complete -c jfmt -l object-wrap -x -a 'preserve collapse' -d 'With --style=prettier, keep objects broken as in the input'
+complete -c jfmt -l trailing-commas -x -a 'none all' -d 'With --style=prettier, commas after the last element in .jsonc'
+complete -c jfmt -l parser -x -a 'json jsonc json-stringify' -d "With --style=prettier, prettier's parser for every input"
 complete -c jfmt -l escape-slash -d 'Write / as \/'
 complete -c jfmt -l keep-escapes -d 'Write each string as it stands in the input'
 complete -c jfmt -s h -l help -d 'Show the help and exit'

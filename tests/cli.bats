@@ -55,14 +55,9 @@ usage_error() {
 	[ "$n" -ge 40 ]
 }
 
-@test "--list-options: the options not yet offered are parsed, and their values checked" {
-	local opt
-	run -0 "$JFMT" --list-options
-	[[ $output == *$'\tlayout,hidden\t'* ]]
-	for opt in --style=prettier --bracket-spacing=no --object-wrap=collapse --trailing-commas=all; do
-		run -0 --separate-stderr "$JFMT" -c "$opt" <<<'[1]'
-		[ "$output" = '[1]' ]
-	done
+@test "--style and prettier's options: their values are checked, exit 2" {
+	run -2 --separate-stderr "$JFMT" --parser=json5 </dev/null
+	[ "${stderr_lines[0]}" = "jfmt: invalid parser 'json5' (expected json, jsonc or json-stringify)" ]
 	run -2 --separate-stderr "$JFMT" --style=black </dev/null
 	[ "${stderr_lines[0]}" = "jfmt: invalid style 'black' (expected jfmt or prettier)" ]
 	run -2 --separate-stderr "$JFMT" --object-wrap=yes </dev/null

@@ -31,6 +31,8 @@
  *   - accepted output is strict UTF-8 (plain ASCII with --ascii), and is
  *     itself accepted by --check (with --comments if given);
  *   - compact(output) == compact(input), with the same escaping and sorting
+ *     (with --style=prettier, compact(input) written in that style first,
+ *     as it spells numbers its own way)
  *     (with --comments: both with --strip-comments, so the value is kept);
  *   - with --comments (without --sort-keys), the output holds the input's
  *     comments, in order;
@@ -608,6 +610,10 @@ static void pick_options(struct cli *cli, const uint8_t *bytes)
 			optable_example(row, (int)k - 1, value, FUZZ_VALUE_MAX);
 		cli_apply(cli, row, 0, row->value != OPT_NO_VALUE ? value : NULL);
 	}
+	/* as jfmt refuses --style=prettier with what it cannot write (-c,
+	 * -S, -a...), that style is left out */
+	if (cli_not_prettier(cli))
+		cli->fmt.style = FORMAT_STYLE_JFMT;
 	cli_settle(cli);
 }
 
@@ -909,6 +915,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copt.comments = 0;
 	copt.width = 0;
 	copt.blank_lines = 0;
+	copt.style = FORMAT_STYLE_JFMT;
 
 	struct run m, whole;
 	run_jfmt(&m, &opt, check, comments, doc, len, pattern);
@@ -1026,9 +1033,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("output is not accepted by --check", doc, len, &m, &v);
 	run_release(&v);
 
-	/* compact(output) == compact(input) */
+	/* compact(output) == compact(input); with --style=prettier, whose
+	 * numbers are prettier's spelling, compact(prettier(compact(input))) */
 	struct run cx, cy;
 	run_jfmt(&cx, &copt, 0, comments, doc, len, 0);
+	if (opt.style == FORMAT_STYLE_PRETTIER && cx.status == EXIT_OK) {
+		struct run p, c2;
+		run_jfmt(&p, &opt, 0, comments, (const uint8_t *)cx.out.ptr, cx.out.len, 0);
+		run_jfmt(&c2, &copt, 0, comments, (const uint8_t *)p.out.ptr, p.out.len, 0);
+		run_release(&p);
+		run_release(&cx);
+		cx = c2;
+	}
 	run_jfmt(&cy, &copt, 0, comments, plain, plain_len, 0);
 	/* (comments alone, written back with --comments, hold no value
 	 * once they are dropped: in and out alike) */
