@@ -148,13 +148,17 @@ static inline int separator_fits(size_t n, size_t max, size_t after, const struc
 }
 
 /* `post` (a key's colon) after the string of `len` bytes quoted at d,
- * copied as ESCAPE_POST_MAX bytes: where npost is not 0, post is readable
- * that far, and the room after the string is reserved. */
+ * copied as ESCAPE_POST_MAX bytes: a post that is not NULL is readable
+ * that far, and the room after the string is reserved.  The test is on
+ * the pointer, not on npost: a value's NULL is a constant where this is
+ * inlined, while a key's colon_len is read from the style, and testing it
+ * cost jfmt -c 0.5% on 20,000 lines of NDJSON (7 keys each). */
 static inline __attribute__((always_inline)) void
 put_post(char *d, size_t len, const char *post, size_t npost)
 {
-	FB_ASSERT(npost <= ESCAPE_POST_MAX);
-	if (npost > 0)
+	(void)npost;
+	FB_ASSERT(npost <= ESCAPE_POST_MAX && (post || npost == 0));
+	if (post)
 		memcpy(d + len + 2, post, ESCAPE_POST_MAX);
 }
 
