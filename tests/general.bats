@@ -119,6 +119,22 @@ setup_file() {
 	done
 }
 
+# A document the plain layouts tell the reader of after the parse
+# (src/layout/valueend.h) that began a read before, its last member's key
+# past the first token of its last read: the value after it begins anew,
+# so that -k goes on past an error at that value's first byte once.
+@test "general in pieces: -k, an error at the first byte after a document begun a read before" {
+	need_referee
+	printf '{"x":1}\n{"a":1,\n"c":2, "b":1}\n-x\n{"b":2}\n' > "$T/in"
+	for opt in -c --indent=2; do
+		run -1 pieces 16,100 "$JFMT" -k $opt < "$T/in"
+		local fast=$output
+		run -1 pieces 16,100 "$GENERAL" -k $opt < "$T/in"
+		[ "$output" = "$fast" ]
+		[ "$(grep -c 'a digit must follow' <<< "$output")" = 1 ]
+	done
+}
+
 # What a user sees of the same: --color=always takes the general path.
 @test "-k --width --color=always in pieces: the message quotes its line whole" {
 	printf '["ab","c\xd3"]\n6666 "x": 1\n' > "$T/in"

@@ -306,6 +306,15 @@ for i, bad in [(3, b'{"a":1,}'), (7, b'[1,2'), (8, b'{"b": tru}'), (12, b'"\xfe"
     lines[i] = bad
 add('bad-ndjson.json', b'\n'.join(lines) + b'\n')
 
+# Where a member's literal and a document end, found in the input
+# (src/layout/valueend.h): blanks before a literal, then a missing comma;
+# an object without members after objects with them, then an error at
+# the first byte of a value, which -k goes on past once; documents that
+# all end so.
+add('bad-after-literal.json', '{"a" :  false  "b": 1}\n')
+add('bad-after-documents.json', '{"x":1}\n{"a": true,"b":"c"}\n{}\n-x\n{"b" : 2 }\n{"c":\tnull }\n')
+add('documents.json', '{"a":1}\n{"b":"x"}{"c": true}\n{"d" :null\n}\n{"e":[1],"f":-0.5e3 }')
+
 # Random documents cut short or with one byte changed.
 for i in range(6):
     d = value(0, 10, True).encode('utf-8', 'surrogatepass')

@@ -141,6 +141,14 @@ struct sink {
 	 * parse of an announced input.  May be NULL.
 	 */
 	const unsigned char *(*take_member_end)(void *ctx);
+	/**
+	 * The same for top-level values: how many ended without a call of
+	 * feed_hooks.value_end since the last take (they end with '}', which
+	 * nothing can touch), and in *end where the last of them ended if no
+	 * value_end call came after it, else NULL.  The count is forgotten.
+	 * Called after each parse of an announced input.  May be NULL.
+	 */
+	unsigned long (*take_value_end)(void *ctx, const unsigned char **end);
 	/** Whether the consumer cannot go on (its output failed). */
 	int (*failed)(const void *ctx);
 	/** The reader is about to wait for more input: pass on what is done. */

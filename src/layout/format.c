@@ -33,7 +33,8 @@ void format_reset(struct formatter *f)
 	f->out = &f->output;
 	f->depth = 0;
 	f->raw_check = f->opt->keep_escapes ? RAW_ESCAPED : 0;
-	f->member_end = f->key = NULL;
+	f->member_end = f->value_end = f->key = NULL;
+	f->values_ended = 0;
 	f->top_line = f->top_committed;
 	f->record_open = 0;
 	f->key_text.len = 0;
@@ -98,6 +99,17 @@ static const unsigned char *sink_take_member_end(void *ctx)
 
 	f->member_end = NULL;
 	return e;
+}
+
+static unsigned long sink_take_value_end(void *ctx, const unsigned char **end)
+{
+	struct formatter *f = ctx;
+	unsigned long n = f->values_ended;
+
+	*end = f->value_end ? document_end(f->value_end) : NULL;
+	f->value_end = NULL;
+	f->values_ended = 0;
+	return n;
 }
 
 static int sink_failed(const void *ctx)
@@ -169,6 +181,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.set_input = sink_set_input,
 		.line_end = sink_line_end,
 		.take_member_end = sink_take_member_end,
+		.take_value_end = sink_take_value_end,
 		.failed = sink_failed,
 		.pause = sink_pause,
 		.innermost = sink_innermost,

@@ -55,6 +55,12 @@ struct formatter {
 	/* Where the last value in an object ended, in that input, when the
 	 * reader was not told through hooks->member_end (sink.take_member_end) */
 	const unsigned char *member_end;
+	/* The same for documents (sink.take_value_end): how many ended so,
+	 * and, if hooks->value_end was not called after, where the last one's
+	 * last member ended: its '}' is the first byte after that which is
+	 * not white space (valueend.h) */
+	unsigned long values_ended;
+	const unsigned char *value_end;
 	/* A key in that input, not written yet: its member's value writes
 	 * it (quick.h), or else write_key() (pieces.h) */
 	const unsigned char *key;

@@ -279,7 +279,7 @@ static NOINLINE int end_document(struct formatter *f)
 	else
 		fbuffer_append_char(f->out, STYLE_EOL);
 	fbuffer_commit(&f->output);
-	return f->hooks->value_end(f->hooks->ctx);
+	return document_done(f);
 }
 
 /* After any value.  Returns yajl's "go on" (1) or "stop" (0). */

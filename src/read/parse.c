@@ -232,6 +232,17 @@ static yajl_status parse_part(struct parser *ps, size_t stop)
 			ps->sink.take_member_end(ps->sink.ctx) : NULL;
 		if (e)
 			ps->member_end = ps->win->cur.base + (unsigned long long)(e - ps->text);
+		e = NULL;
+		unsigned long n = ps->sink.take_value_end ?
+			ps->sink.take_value_end(ps->sink.ctx, &e) : 0;
+		if (n) {
+			/* as on_value_end() for a value that ends with a bracket,
+			 * which nothing can touch */
+			ps->values += n;
+			ps->begun = 0;
+		}
+		if (e)
+			ps->top_end = ps->win->cur.base + (unsigned long long)(e - ps->text);
 	}
 	return st;
 }
