@@ -12,6 +12,7 @@
 
 #include "base/alloc.h"
 #include "layout/pieces.h"
+#include "layout/prettier_comments.h"
 #include "layout/valueend.h"
 #include "text/escape.h"
 #include "width/columns.h"
@@ -20,205 +21,6 @@
 /* The longest number spelled in place; a longer one is written as it
  * stands (no JSON number that long is in prettier's tests or ours). */
 #define NUMBER_MAX 512
-
-/* Whether byte b ends a value (a token after which a comment is the
- * value's), as sink_comment.prev gives it. */
-static int ends_value(unsigned char b)
-{
-	return b != 0 && !strchr("[{,:", b);
-}
-
-/* What the trailing comments before waited for the line's end with. */
-enum { SUFFIX_NONE, SUFFIX_BLOCK, SUFFIX_SLASHES };
-
-/*
- * A comment, as prettier attaches it: trailing the element before it when
- * it follows that element on its line (before its comma, or after it at
- * the line's end), or nothing but a closing bracket follows it; else
- * leading the element after it.  Returns the engine's
- * kind, and its flags in *flags; *suffix carries what the trailing
- * comments of an element wait with from one to the next.
- */
-static enum prettier_kind comment_kind(const struct sink_comment *c, int closing,
-				       int after_key, int *suffix, unsigned *flags)
-{
-	int slashes = !c->block;
-
-	if (after_key)
-		;               /* between a key and its value: the value's */
-	else if (closing && (c->prev == '[' || c->prev == '{')) {
-		*flags = slashes ? PRETTIER_SLASHES : 0;
-		return PRETTIER_DANGLING;
-	}
-	else if (closing ||
-		 (!c->own_line && (ends_value(c->prev) || (c->prev == ',' && c->line_ends)))) {
-		/* as prettier's printTrailingComment(): after a // comment that
-		 * waits for the line's end, or on a line of its own, it goes on
-		 * a line of its own; a // comment, or any after one that
-		 * waits, waits for the line's end */
-		if (*suffix == SUFFIX_SLASHES || c->own_line ||
-		    (closing && !ends_value(c->prev)))
-			*flags = PRETTIER_HARD;
-		else if (slashes || *suffix)
-			*flags = PRETTIER_SLASHES;
-		else
-			*flags = 0;
-		if (*flags)
-			*suffix = slashes ? SUFFIX_SLASHES : SUFFIX_BLOCK;
-		return PRETTIER_TRAILING;
-	}
-	if (slashes)
-		*flags = PRETTIER_HARD | PRETTIER_SLASHES;
-	else if (c->own_line && c->line_ends)
-		*flags = PRETTIER_HARD;
-	else
-		*flags = c->line_ends ? PRETTIER_SOFT : 0;
-	return PRETTIER_LEADING;
-}
-
-/* before_token()'s answer for a comment where prettier allows none: the
- * parse stops (feed_hooks.bad_comment). */
-#define NO_COMMENT ((unsigned)-1)
-
-static const char msg_no_comment[] =
-	"comments are not allowed in package.json and its kin, which prettier reads "
-	"as JSON.stringify's output";
-
-/* A block comment's flags: PRETTIER_LINES for one of several lines, and
- * PRETTIER_STARS if each line after the first begins with '*' (after
- * white space), which prettier reindents (its isIndentableBlockComment). */
-static unsigned block_lines(const char *s, size_t n)
-{
-	const char *nl = memchr(s, '\n', n), *end = s + n;
-	unsigned flags = PRETTIER_LINES | PRETTIER_STARS;
-
-	if (!nl)
-		return 0;
-	while (nl) {
-		const char *b = nl + 1;
-		while (b < end && (*b == ' ' || *b == '\t'))
-			b++;
-		if (b == end || *b != '*')
-			flags &= ~(unsigned)PRETTIER_STARS;
-		nl = memchr(b, '\n', (size_t)(end - b));
-	}
-	return flags;
-}
-
-/* Hand the engine comment c[i] as `kind` with `flags`, and the blank
- * line that follows or precedes it, where prettier keeps one. */
-static void give_comment(struct formatter *f, const struct sink_comment *c, size_t i,
-			 size_t n, enum prettier_kind kind, unsigned flags)
-{
-	if (kind == PRETTIER_LEADING && i + 1 < n && c[i + 1].blank &&
-	    (c[i + 1].blank_after & SINK_AFTER_COMMENT))
-		flags |= PRETTIER_BLANK_AFTER;          /* a blank line after it */
-	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && i > 0 && c[i - 1].blank)
-		flags |= PRETTIER_BLANK_AFTER;          /* ... before it */
-	size_t len = c[i].len;
-	if (!c[i].block)        /* prettier trims a // comment's end */
-		while (len > 2 && (c[i].text[len - 1] == ' ' || c[i].text[len - 1] == '\t'))
-			len--;
-	else
-		flags |= block_lines(c[i].text, len);
-	prettier_token(&f->prettier, kind, flags, c[i].text, len, columns_of(c[i].text, len));
-}
-
-/*
- * Before a token: hand the engine the comments that stand before it, and
- * return the token's flags from the rest (a blank line, a line break after
- * '{').  `closing`: the token is a closing bracket.  The comments that
- * trail the element before go first, then those that lead the one coming;
- * the first of those takes the blank line before the element.
- */
-/* Whether comment c, after a key, is the member's: one at the end of the
- * key's line, which prettier writes before the key (its
- * handlePropertyComments()). */
-static int member_comment(const struct sink_comment *c)
-{
-	return !c->blank && !c->line_break && !c->own_line && c->line_ends;
-}
-
-/* The key held for its value (f->pkey): out with it, after the comments
- * c[0..n) that are the member's; `flags` for what is left. */
-static void give_key(struct formatter *f, const struct sink_comment *c, size_t n)
-{
-	unsigned kflags = f->pkey_flags, cflags;
-	int suffix = SUFFIX_NONE;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!member_comment(&c[i]))
-			continue;
-		comment_kind(&c[i], 0, 1, &suffix, &cflags);
-		give_comment(f, c, i, n, PRETTIER_LEADING, cflags | (kflags & PRETTIER_BLANK));
-		kflags &= ~(unsigned)PRETTIER_BLANK;
-	}
-	prettier_token(&f->prettier, PRETTIER_KEY, kflags, f->pkey.ptr, f->pkey.len, f->pkey_cols);
-	f->pkey_pending = 0;
-}
-
-/*
- * Before a token: hand the engine the comments that stand before it, and
- * return the token's flags from the rest (a blank line, a line break after
- * '{').  `closing`: the token is a closing bracket.  The comments that
- * trail the element before go first, then those that lead the one coming;
- * the first of those takes the blank line before the element.  Before a
- * member's value, its key goes first, after the member's comments.
- */
-static unsigned before_token(struct formatter *f, int closing)
-{
-	const struct sink_comment *c = NULL;
-	int after_key = f->pkey_pending;
-
-	/* a call for every token cost canada.json 11 M instructions of 139 M */
-	if (*f->hooks->queued == *f->hooks->taken) {
-		if (after_key)
-			give_key(f, NULL, 0);
-		return 0;
-	}
-	size_t n = f->hooks->comments(f->hooks->ctx, &c);
-	unsigned flags = 0, cflags;
-	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);
-	int suffix = SUFFIX_NONE, leading = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (f->opt->expand_all && !c[i].blank && !c[i].line_break) {
-			f->hooks->bad_comment(f->hooks->ctx, i, msg_no_comment);
-			return NO_COMMENT;
-		}
-	}
-	if (after_key)
-		give_key(f, c, n);
-	for (size_t i = 0; i < n; i++) {
-		if (c[i].line_break) {
-			flags |= PRETTIER_BROKEN;
-		} else if (c[i].blank) {
-			int after_leading = i > 0 && !c[i - 1].blank && !c[i - 1].line_break &&
-					    (c[i].blank_after & SINK_AFTER_COMMENT) &&
-					    leading;
-			if (!after_leading && !after_key &&
-			    (c[i].blank_after & (object ? SINK_AFTER_VALUE : SINK_AFTER_COMMA)))
-				flags |= PRETTIER_BLANK;
-		} else if (!(after_key && member_comment(&c[i]))) {
-			enum prettier_kind kind = comment_kind(&c[i], closing, after_key, &suffix,
-							       &cflags);
-			leading = kind == PRETTIER_LEADING;
-			if (!leading)
-				give_comment(f, c, i, n, kind, cflags);
-		}
-	}
-	suffix = SUFFIX_NONE;
-	for (size_t i = 0; i < n; i++) {
-		if (c[i].blank || c[i].line_break || (after_key && member_comment(&c[i])))
-			continue;
-		enum prettier_kind kind = comment_kind(&c[i], closing, after_key, &suffix, &cflags);
-		if (kind == PRETTIER_LEADING) {
-			give_comment(f, c, i, n, kind, cflags | (flags & PRETTIER_BLANK));
-			flags &= ~(unsigned)PRETTIER_BLANK;
-		}
-	}
-	return flags;
-}
 
 /* Before a top-level value: the line of the one before ends (after the
  * comments that follow it there, given now), and --seq's separator. */
@@ -256,9 +58,9 @@ static int token(struct formatter *f, enum prettier_kind kind, const char *s, si
 		 size_t cols)
 {
 	begin_value(f);
-	unsigned flags = before_token(f, 0);
+	unsigned flags = prettier_before_token(f, 0);
 
-	if (flags == NO_COMMENT)
+	if (flags == PRETTIER_NO_COMMENT)
 		return 0;
 	prettier_token(&f->prettier, kind, flags, s, n, cols);
 	return end_pvalue(f);
@@ -423,8 +225,8 @@ static int string_token(struct formatter *f, enum prettier_kind kind,
 
 	if (kind == PRETTIER_SCALAR)
 		begin_value(f);
-	unsigned flags = before_token(f, 0);
-	const char *t = flags == NO_COMMENT ? NULL : string_text(f, s, n, &len, &cols);
+	unsigned flags = prettier_before_token(f, 0);
+	const char *t = flags == PRETTIER_NO_COMMENT ? NULL : string_text(f, s, n, &len, &cols);
 	if (!t)
 		return 0;
 	if (kind == PRETTIER_KEY) {     /* held for its value: give_key() */
@@ -452,9 +254,9 @@ static int p_map_key(void *ctx, const unsigned char *s, size_t n)
 static int open_token(struct formatter *f, int object)
 {
 	begin_value(f);
-	unsigned flags = before_token(f, 0);
+	unsigned flags = prettier_before_token(f, 0);
 
-	if (flags == NO_COMMENT)
+	if (flags == PRETTIER_NO_COMMENT)
 		return 0;
 	prettier_token(&f->prettier, object ? PRETTIER_OPEN_OBJECT : PRETTIER_OPEN_ARRAY, flags,
 		       object ? "{" : "[", 1, 1);
@@ -467,7 +269,7 @@ static int open_token(struct formatter *f, int object)
 
 static int close_token(struct formatter *f)
 {
-	if (before_token(f, 1) == NO_COMMENT)
+	if (prettier_before_token(f, 1) == PRETTIER_NO_COMMENT)
 		return 0;
 	prettier_token(&f->prettier, PRETTIER_CLOSE, 0, "]", 1, 1);
 	f->depth--;
@@ -529,13 +331,8 @@ static int prettier_end_input(void *ctx)
 	struct formatter *f = ctx;
 
 	if (f->top_line != TOP_DOC && f->opt->comments_alone) {
-		/* comments and no value: each on a line of its own */
-		const struct sink_comment *c;
-		size_t n = f->hooks->comments(f->hooks->ctx, &c);
-		for (size_t i = 0; i < n; i++)
-			if (!c[i].blank && !c[i].line_break)
-				give_comment(f, c, i, n, PRETTIER_LEADING, PRETTIER_HARD);
-	} else if (before_token(f, f->top_line == TOP_DOC) == NO_COMMENT) {
+		prettier_comments_alone(f);
+	} else if (prettier_before_token(f, f->top_line == TOP_DOC) == PRETTIER_NO_COMMENT) {
 		return 1;
 	}
 	if (f->top_line == TOP_DOC)

@@ -102,15 +102,18 @@ static const unsigned char *emoji_sequence(uint32_t c, const unsigned char *p,
 size_t columns_of(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + n;
-	size_t cols = 0;
+	size_t cols = 0, del = 0;
+	int ascii = 1;
 
 	/* ASCII that is not a control character, as JSON's strings and keys
 	 * are as they stand: a column a byte, eight bytes at a time */
 	while (end - p >= 8) {
-		uint64_t w;
+		uint64_t w, d;
 		memcpy(&w, p, 8);
+		d = w ^ 0x7F7F7F7F7F7F7F7Fu;
 		if ((w & 0x8080808080808080u) ||
-		    ((w - 0x2020202020202020u) & ~w & 0x8080808080808080u))
+		    (((w - 0x2020202020202020u) & ~w) | ((d - 0x0101010101010101u) & ~d)) &
+			    0x8080808080808080u)
 			break;
 		cols += 8;
 		p += 8;
@@ -121,6 +124,8 @@ size_t columns_of(const char *s, size_t n)
 		if (k == 0)
 			return COLUMNS_INVALID;
 		p += k;
+		ascii &= c < 0x80;
+		del += c == 0x7F;
 		if (c < 0x80 && !(p < end && *p >= 0x80 && strchr("#*0123456789", (int)c))) {
 			cols += c >= 0x20;
 			continue;
@@ -133,5 +138,6 @@ size_t columns_of(const char *s, size_t n)
 			cols += code_point_columns(c);
 		}
 	}
-	return cols;
+	/* prettier counts DEL as a column in ASCII text, as none in other */
+	return ascii ? cols : cols - del;
 }
