@@ -160,7 +160,8 @@ static void give(struct formatter *f, const struct sink_comment *c, size_t i, si
 	if (kind == PRETTIER_LEADING && i + 1 < n && c[i + 1].blank &&
 	    (c[i + 1].blank_after & SINK_AFTER_COMMENT))
 		flags |= PRETTIER_BLANK_AFTER;          /* a blank line after it */
-	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && i > 0 && c[i - 1].blank)
+	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && c[i].own_line && i > 0 &&
+	    c[i - 1].blank)
 		flags |= PRETTIER_BLANK_AFTER;          /* ... before it */
 	if (c[i].block)
 		flags |= block_lines(c[i].text, len);
@@ -174,12 +175,20 @@ static void give_key(struct formatter *f, const struct sink_comment *c, size_t n
 	unsigned kflags = f->pkey_flags;
 	int suffix = SUFFIX_NONE;
 
+	/* a comment that leads the value and a line break after it, or a doc
+	 * comment, breaks the member after its colon (prettier's
+	 * break-after-operator layout) */
+	for (size_t i = 0; i < n; i++)
+		if (is_comment(&c[i]) && attach(c, n, i, 0, 1) == LEADING &&
+		    (c[i].line_ends || (block_lines(c[i].text, c[i].len) & PRETTIER_STARS)))
+			kflags |= PRETTIER_BREAK_VALUE;
+
 	for (size_t i = 0; i < n; i++) {
 		if (!is_comment(&c[i]) || attach(c, n, i, 0, 1) != MEMBER)
 			continue;
-		give(f, c, i, n, PRETTIER_LEADING,
-		     print_flags(&c[i], LEADING, &suffix) | (kflags & PRETTIER_BLANK));
-		kflags &= ~(unsigned)PRETTIER_BLANK;
+		give(f, c, i, n, PRETTIER_LEADING, print_flags(&c[i], LEADING, &suffix) |
+		     (kflags & (PRETTIER_BLANK | PRETTIER_BROKEN)));
+		kflags &= ~(unsigned)(PRETTIER_BLANK | PRETTIER_BROKEN);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!is_comment(&c[i]) || attach(c, n, i, 0, 1) != KEY)
@@ -188,6 +197,7 @@ static void give_key(struct formatter *f, const struct sink_comment *c, size_t n
 		fbuffer_append_char(&f->pkey, ' ');
 		fbuffer_append(&f->pkey, c[i].text, len);
 		f->pkey_cols += 1 + columns_of(c[i].text, len);
+		kflags |= block_lines(c[i].text, len) & PRETTIER_LINES;
 	}
 	prettier_token(&f->prettier, PRETTIER_KEY, kflags, f->pkey.ptr, f->pkey.len, f->pkey_cols);
 	f->pkey_pending = 0;
@@ -241,9 +251,11 @@ unsigned prettier_before_token(struct formatter *f, int closing)
 	for (size_t i = 0; i < n; i++) {
 		if (!is_comment(&c[i]) || attach(c, n, i, closing, after_key) != LEADING)
 			continue;
-		give(f, c, i, n, PRETTIER_LEADING,
-		     print_flags(&c[i], LEADING, &suffix) | (flags & PRETTIER_BLANK));
-		flags &= ~(unsigned)PRETTIER_BLANK;
+		/* the first takes the element's blank line before it, and
+		 * the line break after an object's '{' */
+		give(f, c, i, n, PRETTIER_LEADING, print_flags(&c[i], LEADING, &suffix) |
+		     (flags & (PRETTIER_BLANK | PRETTIER_BROKEN)));
+		flags &= ~(unsigned)(PRETTIER_BLANK | PRETTIER_BROKEN);
 	}
 	return flags;
 }

@@ -230,6 +230,22 @@ struct fill_item {
 	int slashes;                    /* a leading // comment */
 };
 
+/* A comment t in a filled element: its columns (and `space` more) up to
+ * a line break in it, which ends what prettier's fill() measures. */
+static void fill_cols(const struct prettier *p, const struct prettier_tok *t,
+		      struct fill_item *it, int space)
+{
+	if (it->hard)
+		return;
+	if (t->flags & PRETTIER_LINES) {
+		const char *s = tok_text(p, t), *nl = memchr(s, '\n', t->len);
+		it->cols += columns_of(s, (size_t)(nl - s));
+		it->hard = 1;
+		return;
+	}
+	it->cols += t->cols + (size_t)space;
+}
+
 static size_t fill_item(const struct prettier *p, size_t from, size_t end,
 			struct fill_item *it)
 {
@@ -239,8 +255,7 @@ static size_t fill_item(const struct prettier *p, size_t from, size_t end,
 	for (; i < end && p->tok[i].kind == PRETTIER_LEADING; i++) {
 		const struct prettier_tok *t = &p->tok[i];
 		it->slashes |= (t->flags & PRETTIER_SLASHES) != 0;
-		if (!it->hard)
-			it->cols += t->cols + !(t->flags & PRETTIER_HARD);
+		fill_cols(p, t, it, !(t->flags & PRETTIER_HARD));
 		it->hard |= (t->flags & PRETTIER_HARD) != 0;
 	}
 	if (i < end && p->tok[i].kind == PRETTIER_NUMBER) {
@@ -249,8 +264,10 @@ static size_t fill_item(const struct prettier *p, size_t from, size_t end,
 		i++;
 	}
 	for (; i < end && p->tok[i].kind == PRETTIER_TRAILING; i++)
-		if (!it->hard && !(p->tok[i].flags & PRETTIER_HARD))
-			it->cols += 1 + p->tok[i].cols;
+		if (!it->hard && !(p->tok[i].flags & PRETTIER_HARD)) {
+			it->cols += 1;
+			fill_cols(p, &p->tok[i], it, 0);
+		}
 	it->to = i;
 	return i;
 }
@@ -335,6 +352,14 @@ static void numbers_bounded(struct prettier *p, struct prettier_level *l)
 	l->fill_from = 0;
 }
 
+/* A value is written whole: a member's value broken after its colon
+ * leaves its indentation. */
+static void value_done(struct prettier *p)
+{
+	if (p->depth && p->level[p->depth - 1].indent_only)
+		p->depth--;
+}
+
 /* The innermost expanded container closes. */
 static void close_level(struct prettier *p)
 {
@@ -349,6 +374,7 @@ static void close_level(struct prettier *p)
 	newline(p, p->depth);
 	put(p, object ? "}" : "]", 1, 1);
 	p->after_key = 0;
+	value_done(p);
 }
 
 /* A container is written expanded from here: its bracket, its level. */
@@ -460,6 +486,7 @@ static void write_front(struct prettier *p)
 	p->holding = p->closed = 0;
 	p->nheld = 0;
 	p->after_key = 0;
+	value_done(p);
 }
 
 /* The front closed, and nothing in it is expanded: out with it on one
@@ -536,6 +563,8 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	case PRETTIER_KEY:
 		p->flat += t->cols + 2;
 		h->after_key = 1;
+		if (t->flags & (PRETTIER_BREAK_VALUE | PRETTIER_LINES))
+			hard = 1;
 		break;
 	case PRETTIER_SCALAR:
 	case PRETTIER_NUMBER:
@@ -613,13 +642,22 @@ static void place(struct prettier *p, const struct prettier_tok *t, const char *
 		break;
 	case PRETTIER_KEY:
 		put(p, s, t->len, t->cols);
-		put(p, ": ", 2, 2);
+		if (t->flags & PRETTIER_BREAK_VALUE) {
+			put(p, ":", 1, 1);
+			p->level = xgrow_array(p->level, &p->level_cap, p->depth + 1,
+					       sizeof *p->level);
+			p->level[p->depth++] = (struct prettier_level){ .indent_only = 1 };
+			newline(p, p->depth);
+		} else {
+			put(p, ": ", 2, 2);
+		}
 		p->after_key = 1;
 		break;
 	case PRETTIER_SCALAR:
 	case PRETTIER_NUMBER:
 		put(p, s, t->len, t->cols);
 		p->after_key = 0;
+		value_done(p);
 		break;
 	default:
 		p->after_key = 0;
@@ -662,7 +700,7 @@ static void run(struct prettier *p)
 void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
 		    const char *s, size_t len, size_t cols)
 {
-	struct prettier_tok t = { (unsigned char)kind, (unsigned char)flags, 0, len, cols };
+	struct prettier_tok t = { (unsigned char)kind, (unsigned short)flags, 0, len, cols };
 
 	if (!p->holding && !p->closed && p->ntok == 0 && !filling(p) &&
 	    kind != PRETTIER_OPEN_ARRAY && kind != PRETTIER_OPEN_OBJECT) {

@@ -82,6 +82,10 @@ enum prettier_flags {
 	PRETTIER_LINES = 64,    /* a block comment of several lines: it
 				 * expands the containers around it */
 	PRETTIER_STARS = 128,   /* ... each of which begins with '*' */
+	PRETTIER_BREAK_VALUE = 256, /* a key whose value goes on the next line,
+				 * indented once more: prettier breaks after
+				 * the colon when a comment leads the value
+				 * on a line of its own */
 };
 
 struct prettier_style {
@@ -98,7 +102,8 @@ struct prettier_style {
 
 /* A token held: its text in prettier.text. */
 struct prettier_tok {
-	unsigned char kind, flags;
+	unsigned char kind;
+	unsigned short flags;
 	size_t off, len, cols;
 };
 
@@ -110,6 +115,8 @@ struct prettier_level {
 	unsigned char blank;    /* the element coming has a blank line
 				 * before it */
 	unsigned char filled;   /* numbers: some are written, filled */
+	unsigned char indent_only; /* no container: a member's value after
+				 * PRETTIER_BREAK_VALUE, indented once more */
 	size_t count;           /* elements begun (numbers: held) */
 	size_t fill_from;
 };
