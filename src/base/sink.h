@@ -38,7 +38,8 @@ struct sink_comment {
 	int blank_after;        /* blank, with sink.keep_line_breaks: where
 				 * it stands, SINK_AFTER_* bits */
 	unsigned char prev;     /* the last byte of the token before it ('[',
-				 * ',', ':', ...), or 0 at the input's start */
+				 * ',', ':', ...), or 0 at the input's start
+				 * (a comment's, or blank lines') */
 	int line_break;         /* not a comment but a line break after an
 				 * object's '{', before its first key
 				 * (sink.keep_line_breaks): no text */

@@ -157,12 +157,12 @@ static void give(struct formatter *f, const struct sink_comment *c, size_t i, si
 {
 	size_t len = printed_len(&c[i]);
 
-	if (kind == PRETTIER_LEADING && i + 1 < n && c[i + 1].blank &&
+	if (kind == PRETTIER_LEADING && c[i].line_ends && i + 1 < n && c[i + 1].blank &&
 	    (c[i + 1].blank_after & SINK_AFTER_COMMENT))
 		flags |= PRETTIER_BLANK_AFTER;          /* a blank line after it */
 	if (kind == PRETTIER_TRAILING && (flags & PRETTIER_HARD) && c[i].own_line && i > 0 &&
-	    c[i - 1].blank)
-		flags |= PRETTIER_BLANK_AFTER;          /* ... before it */
+	    c[i - 1].blank && c[i - 1].prev == c[i].prev)
+		flags |= PRETTIER_BLANK_AFTER;          /* ... right before it */
 	if (c[i].block)
 		flags |= block_lines(c[i].text, len);
 	prettier_token(&f->prettier, kind, flags, c[i].text, len, columns_of(c[i].text, len));
@@ -228,7 +228,7 @@ unsigned prettier_before_token(struct formatter *f, int closing)
 			flags |= PRETTIER_BROKEN;
 		} else if (c[i].blank) {
 			/* a blank line after a leading comment is its own */
-			int after_comment = i > 0 && is_comment(&c[i - 1]) &&
+			int after_comment = i > 0 && is_comment(&c[i - 1]) && c[i - 1].line_ends &&
 					    (c[i].blank_after & SINK_AFTER_COMMENT) &&
 					    attach(c, n, i - 1, closing, after_key) == LEADING;
 			if (!after_comment && !after_key &&

@@ -225,7 +225,8 @@ static void queue_blank(struct jsonc *j, unsigned long long at)
 	if (j->blank_queued || (j->keep_breaks && !after))
 		return;
 	j->blank_queued = 1;
-	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0 };
+	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1, 0, 0,
+						j->last };
 	j->queue[j->n - 1].after = after;
 }
 

@@ -164,10 +164,11 @@ static void put_comment(struct prettier *p, const struct prettier_tok *t, const 
 
 /* A leading comment in an expanded container (or at the top level), and
  * what follows it. */
-static void put_leading(struct prettier *p, const struct prettier_tok *t, const char *s)
+static void put_leading(struct prettier *p, const struct prettier_tok *t, const char *s,
+			int flat)
 {
 	put_comment(p, t, s);
-	if (t->flags & (PRETTIER_HARD | PRETTIER_SOFT)) {
+	if ((t->flags & PRETTIER_HARD) || ((t->flags & PRETTIER_SOFT) && !flat)) {
 		if (t->flags & PRETTIER_BLANK_AFTER)
 			line_end(p);
 		newline(p, p->depth);
@@ -294,10 +295,13 @@ static void numbers_filled(struct prettier *p, struct prettier_level *l, int clo
 		if (last && !closing)
 			break;
 		unsigned long long start = p->col;
+		/* fill() prints an element that fits (to a line break in it)
+		 * flat: a soft line after a comment is a space */
+		int flat = start + it.cols <= p->style.limit;
 		for (size_t k = it.from; k < it.to; k++) {
 			const struct prettier_tok *t = &p->tok[k];
 			if (t->kind == PRETTIER_LEADING)
-				put_leading(p, t, tok_text(p, t));
+				put_leading(p, t, tok_text(p, t), flat);
 			else if (t->kind == PRETTIER_TRAILING)
 				put_trailing(p, t, tok_text(p, t));
 			else
@@ -637,7 +641,7 @@ static void place(struct prettier *p, const struct prettier_tok *t, const char *
 		begin_element(p, l, t->flags);
 	switch (t->kind) {
 	case PRETTIER_LEADING:
-		put_leading(p, t, s);
+		put_leading(p, t, s, 0);
 		p->after_key = 1;
 		break;
 	case PRETTIER_KEY:
