@@ -8,18 +8,34 @@
 #define JFMT_PRETTIER_COMMENTS_H
 
 #include "layout/formatter.h"
+#include "width/prettier.h"
 
 /* prettier_before_token()'s answer for a comment where prettier allows
  * none (package.json and its kin): the parse stops. */
 #define PRETTIER_NO_COMMENT ((unsigned)-1)
 
+/** prettier_before_token() where a comment or blank line waits. */
+unsigned prettier_comments_before(struct formatter *f, int closing);
+
 /**
  * Before a token (`closing`: a closing bracket, or the input's end): hand
  * the engine the comments that stand before it, the key held for its
  * value (f->pkey) among them, and return the token's flags from the rest
- * (PRETTIER_BLANK, PRETTIER_BROKEN), or PRETTIER_NO_COMMENT.
+ * (PRETTIER_BLANK, PRETTIER_BROKEN), or PRETTIER_NO_COMMENT.  Inline, for
+ * the case of every token but a few: nothing waits (a call for each token
+ * cost a JSON array of the corpus documents 31 M instructions of 827 M).
  */
-unsigned prettier_before_token(struct formatter *f, int closing);
+static inline unsigned prettier_before_token(struct formatter *f, int closing)
+{
+	if (*f->hooks->queued != *f->hooks->taken)
+		return prettier_comments_before(f, closing);
+	if (f->pkey_pending) {
+		f->pkey_pending = 0;
+		prettier_token(&f->prettier, PRETTIER_KEY, f->pkey_flags, f->pkey.ptr, f->pkey.len,
+			       f->pkey_cols);
+	}
+	return 0;
+}
 
 /** The input held comments and no value: each on a line of its own. */
 void prettier_comments_alone(struct formatter *f);
