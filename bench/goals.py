@@ -52,6 +52,18 @@ def _goals():
         "jfmt -j1", "floor")
     add("%(input)s: `jfmt --width=80 -j1` ≤ 1.3 × floor (wall, in turns)", "turns", 1.3, ["big"],
         "jfmt --width=80 -j1", "floor")
+    add("%(input)s: `jfmt --style=prettier -j1` ≤ 1.25 × floor (wall, in turns)", "turns", 1.25,
+        ["big"], "jfmt --style=prettier -j1", "floor")
+    # a repository's JSON files (BENCH_REPO, bench/prettier_share.py), in
+    # wall time: at least 30 x as fast as prettier and 5 x as fast as biome
+    # (as time ratios, jfmt's over theirs), and every file prettier passes
+    # passed too (the share jfmt fails)
+    add("repository: `jfmt --style=prettier --check` ≤ 1/30 of `prettier --check`'s time",
+        "repo", 1 / 30, ["repo"], "jfmt", "prettier")
+    add("repository: `jfmt --style=prettier --check` ≤ 1/5 of `biome format`'s time",
+        "repo", 1 / 5, ["repo"], "jfmt", "biome")
+    add("repository: share of the files prettier passes that jfmt fails ≤ 0",
+        "repo", 0.0, ["repo"], "fails", None)
     # -j: on two idle CPUs at least 1.8 x as fast as one thread (1 / 1.8 =
     # 0.556); on one CPU never slower (within the 2% that runs in turns
     # move by)
@@ -146,6 +158,11 @@ def measure(goal, data):
         return quotient(data["callgrind"].get((i, cmd)), data["previous"].get((i, cmd)))
     if kind == "turns":
         return turns_ratio(data["rounds"].get(i, {}), cmd, base)
+    if kind == "repo":
+        r = data.get("repo") or {}
+        if cmd == "fails":
+            return (r["passed"] - r["jfmt_passed"]) / r["passed"] if r.get("passed") else None
+        return quotient(r.get("jfmt"), r.get(base))
     kib = data["rss"].get((i, cmd))
     if kind == "rss":
         return kib / 1024 if kib is not None else None
@@ -162,6 +179,8 @@ def shown(goal, value):
         return "%.1f MiB" % value
     if goal["kind"] == "rss_obj":
         return "%.2f of the bound" % value
+    if goal["kind"] == "repo":
+        return "%.1f%%" % (100 * value) if goal["cmd"] == "fails" else "1/%.0f" % (1 / value)
     return "%.3f ×" % value
 
 

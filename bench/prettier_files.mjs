@@ -62,12 +62,12 @@ for (const file of walk(dir)) {
     if (OPTIONS.includes(k)) options[k] = v;
     else if (!INERT.includes(k)) other.push(k);
   }
-  if (plugins?.length) other.push("plugins");
-  // (jfmt takes the parser from the name, as prettier does without one set)
-  const lacks = other.length ? `options ${other.join(", ")}` :
-    parser !== info.inferredParser ? `parser ${parser} set for a name prettier reads as ${info.inferredParser}` :
-    unsupported(options);
-  const args = lacks ? null :
+  // (plugins are not loaded, here nor by the check above: a plugin for
+  // another language leaves JSON as prettier's own printer writes it)
+  const lacks = other.length ? `options ${other.join(", ")}` : unsupported(options);
+  let args = lacks ? null :
     jfmtArgs({ ...options, comments: true }, "").filter((a) => !a.startsWith("--stdin-filename="));
+  // a parser set by the configuration for a name prettier reads otherwise
+  if (args && parser !== info.inferredParser) args = [...args, `--parser=${parser}`];
   console.log(JSON.stringify({ path: relative(dir, file), parser, passes, options, jfmt: args, lacks: lacks ?? null }));
 }

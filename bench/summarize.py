@@ -247,9 +247,50 @@ def header(run, w):
     w("")
 
 
+def read_repo(raw):
+    """bench/prettier_share.py's report of the repository run, as figures:
+    files prettier passed, those jfmt passed, each tool's seconds; and the
+    report's text."""
+    path = os.path.join(raw, "repo_share.txt")
+    if not os.path.isfile(path):
+        return None, None
+    text = open(path, encoding="utf-8").read()
+    r = {}
+    m = re.search(r"prettier --check passes (\d+)", text)
+    if m:
+        r["passed"] = int(m.group(1))
+    m = re.search(r"jfmt --style=prettier --check passes (\d+) of those (\d+)", text)
+    if m:
+        r["jfmt_passed"] = int(m.group(1))
+        r["passed"] = int(m.group(2))
+    for tool, key in (("prettier --check", "prettier"), ("biome format", "biome"),
+                      ("jfmt --check", "jfmt")):
+        m = re.search(re.escape(tool) + r"\s+([0-9.]+) s", text)
+        if m:
+            r[key] = float(m.group(1))
+    return r, text
+
+
+def repository(run, w):
+    _, text = read_repo(run.res)
+    if not text:
+        return
+    w("## A repository's JSON: jfmt, prettier and biome")
+    w("")
+    w("`bench/prettier_share.py` on the repository named by `BENCH_REPO`, each file with its "
+      "own prettier options (see bench/README.md):")
+    w("")
+    w("```")
+    for line in text.rstrip("\n").split("\n"):
+        w(line)
+    w("```")
+    w("")
+
+
 def goals_table(run, w):
+    repo, _ = read_repo(run.res)
     data = dict(callgrind=run.ir, previous=run.prev_ir, rounds=run.rounds,
-                rss=run.rss, maxobj=run.maxobj)
+                rss=run.rss, maxobj=run.maxobj, repo=repo)
     rows = goals.evaluate(data)
     if not rows:
         return
@@ -469,6 +510,7 @@ def main(argv):
         w("")
         turns_tables(run, w)
     memory(run, w)
+    repository(run, w)
     per_input(run, w)
     if run.notes:
         w("## Notes")
