@@ -38,10 +38,12 @@ _jfmt_long_options='
 	--list
 	--list-options
 	--monochrome
+	--no-config
 	--no-editorconfig
 	--no-gitignore
 	--null
 	--output=
+	--print-config=
 	--progress
 	--recursive
 	--seq
@@ -59,7 +61,7 @@ _jfmt_long_options='
 _jfmt_takes_value() {
 	case $1 in
 	-o | -w | --buffer-size | --eol | --exclude | --final-newline | --indent | --label | \
-		--output | --stdin-filename | --width | --style | --bracket-spacing | \
+		--output | --print-config | --stdin-filename | --width | --style | --bracket-spacing | \
 		--object-wrap | --trailing-commas | --parser) return 0 ;;
 	esac
 	return 1
@@ -110,7 +112,7 @@ _jfmt() {
 			mapfile -t COMPREPLY < <(compgen -P "${value-}" -W "$values" -- "$cur")
 			return
 		fi
-		if [[ $opt == @(-o|--output|--stdin-filename|--label) ]]; then
+		if [[ $opt == @(-o|--output|--print-config|--stdin-filename|--label) ]]; then
 			compopt -o filenames 2>/dev/null
 			mapfile -t COMPREPLY < <(compgen -f -P "${value-}" -- "$cur")
 		fi

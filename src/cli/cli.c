@@ -233,6 +233,8 @@ static void apply_option(struct cli *cli, const struct opt_row *row, const char 
 		break;
 	case OPT_NO_EDITORCONFIG: cli->editorconfig = 0; break;
 	case OPT_NO_GITIGNORE: cli->no_gitignore = 1; break;
+	case OPT_NO_CONFIG: cli->config = 0; break;
+	case OPT_PRINT_CONFIG: cli->print_config = value; break;
 	case OPT_BUFFER_SIZE: cli->hold = parse_size(value); break;
 	case OPT_PROGRESS: cli->progress = 1; break;
 	case OPT_SEQ: f->seq = 1; break;
@@ -250,6 +252,31 @@ static void apply_option(struct cli *cli, const struct opt_row *row, const char 
 	case OPT_SINGLE: cli->single = 1; break;
 	case OPT_LIST_OPTIONS: cli_print_options(); break;
 	}
+}
+
+int cli_check_value(const struct opt_row *row, const char *value, char *why, size_t size)
+{
+	char expected[128];
+	long max = optable_id(row) == OPT_INDENT ? FORMAT_INDENT_MAX :
+		optable_id(row) == 'w' ? WIDTH_MAX : -1;
+
+	if (row->value == OPT_NO_VALUE) {
+		if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
+			return 0;
+		snprintf(why, size, "invalid value '%s' (expected true or false)", value);
+	} else if (row->words) {
+		if (optable_word(row, value) >= 0)
+			return 0;
+		optable_expected(row, expected, sizeof expected);
+		snprintf(why, size, "invalid %s '%s' (expected %s)", row->noun, value, expected);
+	} else if (max >= 0) {
+		if (parse_count(value, max) >= 0)
+			return 0;
+		snprintf(why, size, "invalid %s '%s' (expected 0 to %ld)", row->name, value, max);
+	} else {
+		return 0;
+	}
+	return -1;
 }
 
 /* Note that `row` was given, over the others of its group. */
@@ -335,6 +362,7 @@ void cli_defaults(struct cli *cli)
 	cli->editorconfig = 1;
 	cli->fmt.bracket_spacing = 1;
 	cli->trailing_commas = -1;
+	cli->config = 1;
 #ifdef JFMT_GENERAL_ONLY
 	cli->fmt.general_only = 1;      /* make general: the referee */
 #endif
@@ -388,6 +416,11 @@ void cli_parse(struct cli *cli, int argc, char **argv)
 	cli->nfiles = argc - optind;
 	if (cli->output && strcmp(cli->output, "-") == 0)
 		cli->output = NULL;             /* -o - is standard output */
+	if (cli->print_config) {
+		if (cli->nfiles > 0)
+			diag_usage("--print-config takes one FILE: '%s' is another", cli->files[0]);
+		return;
+	}
 	if (cli->nfiles == 0 && isatty(STDIN_FILENO))
 		diag_usage("no FILE given, and standard input is a terminal "
 			   "(usage: jfmt [OPTION]... [FILE]...)");

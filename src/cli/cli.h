@@ -36,6 +36,8 @@ struct cli {
 	int nexcludes;
 	int no_gitignore;       /* --no-gitignore: -r asks git nothing */
 	int editorconfig;       /* read .editorconfig (not --no-editorconfig) */
+	int config;             /* read configuration files (not --no-config) */
+	const char *print_config; /* --print-config FILE, or NULL */
 	int indent_given;       /* -c, --indent or --tab: .editorconfig's
 				 * indentation does not apply */
 	int parser;             /* --parser: 0 not given, else 1 + enum
@@ -107,6 +109,13 @@ void cli_settle(struct cli *cli);
 /** Before cli_settle(): the option that cannot go with --style=prettier,
  * if it was given with it, else NULL. */
 const char *cli_not_prettier(const struct cli *cli);
+
+/**
+ * Whether `value` is one the option of `row` takes in a configuration
+ * file (a flag: true or false): 0, or -1 with why not in why[0..size)
+ * ("invalid indent '40' (expected 0 to 16)").
+ */
+int cli_check_value(const struct opt_row *row, const char *value, char *why, size_t size);
 
 /** Whether the option whose id is `id` (optable.h) was given, and not
  * overridden by another of its group. */

@@ -24,8 +24,9 @@ static const char help_text[] =
 "With -r, a directory FILE stands for its JSON and JSONC files, found in it\n"
 "and below (not in .git or node_modules, nor what git ignores).  Files that\n"
 "VS Code reads as JSONC by name (tsconfig.json, .vscode/*.json, *.jsonc...)\n"
-"are read as with --comments.  .editorconfig sets each FILE's indentation,\n"
-"line ends and final newline, unless the command line says otherwise.\n"
+"are read as with --comments.  .editorconfig (with jfmt's own keys, such as\n"
+"jfmt_indent) sets each FILE's options, unless the command line says\n"
+"otherwise: --print-config FILE shows what applies, and where it comes from.\n"
 "\n"
 /* (the options, from optable.h, go here) */;
 

@@ -8,16 +8,12 @@
  * several set a property, the nearest wins.  It also resolves
  * indent_size = tab to tab_width.  jfmt reads those files first itself
  * (ecread.h): one that cannot be read is an error, where the library would
- * skip it.  Of their properties jfmt takes:
+ * skip it.  What the properties mean to jfmt is config.h's.
  *
- *  - indent_style = tab: one tab per level; = space: spaces;
- *  - indent_size = N (0 to FORMAT_INDENT_MAX): N spaces per level;
- *  - insert_final_newline = false: no newline after the file's last value;
- *  - end_of_line = lf or crlf: the line ends, as --eol (cr is not one jfmt
- *    writes).
- *
- * Other values, and other properties (tab_width alone, charset,
- * max_line_length...), are not used.
+ * Whether any .editorconfig applies to what a directory holds is found out
+ * once per directory (dircache.h); the library, which has no other way,
+ * reads the files again for each file it is asked about, and only when
+ * there are some.
  */
 #ifndef JFMT_EDITORCONFIG_H
 #define JFMT_EDITORCONFIG_H
@@ -27,20 +23,34 @@
 #include "base/status.h"
 #include "style/options.h"
 
-struct file_style {
-	char indent_char;       /* '\t' or ' ', or 0: not said */
-	int indent;             /* spaces per level, or -1: not said */
-	int final_newline;      /* 0 or 1, or -1: not said */
-	int eol;                /* EOL_LF or EOL_CRLF, or -1: not said */
-};
+/* Called with each property that applies to a file, nearest file's
+ * value; the strings live until it returns. */
+typedef void editorconfig_fn(void *ctx, const char *name, const char *value);
 
 /**
- * Fill in `st` for the file at `path` (which need not exist: standard
- * input's --stdin-filename).  If an .editorconfig that applies cannot be
- * read or parsed, says so, naming `path`, and returns EXIT_IO; else
- * EXIT_OK.
+ * Call fn(ctx, name, value) for each property that the .editorconfig files
+ * give the file at `path` (which need not exist: standard input's
+ * --stdin-filename).  If an .editorconfig that applies cannot be read or
+ * parsed, says so, naming `path`, and returns EXIT_IO; else EXIT_OK.
  */
-enum exit_status editorconfig_style(const char *path, struct file_style *st);
+enum exit_status editorconfig_each(const char *path, editorconfig_fn *fn, void *ctx);
+
+/**
+ * Where `name = value` is said for `path`: the nearest .editorconfig above
+ * it that has such a line (its last one), as *file (the file's path, which
+ * lives until editorconfig_release()), *line and *col (of the value, from
+ * 1).  Returns 0, or -1 if none is found (*file NULL).  Used for messages
+ * and --print-config: the library does not say where a property came from.
+ */
+int editorconfig_where(const char *path, const char *name, const char *value,
+		       const char **file, int *line, int *col);
+
+/** The text of line `line` of the .editorconfig `file` (one that
+ * editorconfig_where() named), without its line end, or NULL. */
+const char *editorconfig_line(const char *file, int line, size_t *len);
+
+/** Forget what was cached. */
+void editorconfig_release(void);
 
 /**
  * The library that reads .editorconfig files, for --version: writes its

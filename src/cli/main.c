@@ -11,6 +11,7 @@
 #include "base/alloc.h"
 #include "cli/check.h"
 #include "cli/cli.h"
+#include "cli/config.h"
 #include "base/diag.h"
 #include "base/fbuffer.h"
 #include "jobs/jobs.h"
@@ -19,6 +20,7 @@
 #include "base/progress.h"
 #include "read/read.h"
 #include "base/status.h"
+#include "cli/printconfig.h"
 #include "cli/settings.h"
 #include "cli/tail.h"
 #include "layout/validate.h"
@@ -327,6 +329,31 @@ static enum exit_status compare_one(void *comparing, const char *path)
 	return check_file(c->k, path);
 }
 
+/* -i's first walk over the inputs: their configuration looked up. */
+struct configuring {
+	const struct cli *cli;
+	int failed;
+};
+
+/* The configuration of one input, looked up and checked, its messages
+ * muted; that of a value a file cannot hold is printed, and the walk
+ * ends there. */
+static enum exit_status configure_one(void *ctx, const char *path)
+{
+	struct configuring *g = ctx;
+	struct file_config fc;
+
+	if (g->failed || strcmp(path, "-") == 0)
+		return EXIT_OK;
+	if (config_for(path, g->cli->editorconfig, &fc) != EXIT_USAGE)
+		return EXIT_OK;
+	g->failed = 1;
+	diag_mute(0);
+	config_for(path, g->cli->editorconfig, &fc);    /* says why */
+	diag_mute(1);
+	return EXIT_USAGE;
+}
+
 /* --check, -l, --diff, -i: each input compared with its formatted text
  * (check.h). */
 static enum exit_status compare_all(struct cli *cli)
@@ -334,6 +361,17 @@ static enum exit_status compare_all(struct cli *cli)
 	struct checker k;
 	struct run r;
 	struct comparing c = { &r, &k };
+
+	/* -i touches no file when a configuration file holds a value it
+	 * cannot: every input's is looked up first (each directory's once) */
+	if (cli->in_place && cli->config) {
+		struct configuring g = { cli, 0 };
+		diag_mute(1);
+		each_input(cli, configure_one, &g);
+		diag_mute(0);
+		if (g.failed)
+			return EXIT_USAGE;
+	}
 
 	/* names and diffs go to standard output; the formatter's output is
 	 * bound to each comparison in turn */
@@ -352,11 +390,14 @@ int main(int argc, char **argv)
 
 	alloc_init();
 	cli_parse(&cli, argc, argv);
+	if (cli.print_config)
+		print_config(&cli, cli.print_config);
 	cli_setup_color(&cli, isatty(STDOUT_FILENO));
 	outfile_install_signal_handlers();
 	enum exit_status status = cli.validate ? validate_all(&cli) :
 		cli_compares(&cli) ? compare_all(&cli) :
 		cli.output ? to_file(&cli) : to_stdout(&cli);
 	cli_release(&cli);
+	config_release();
 	return status;
 }

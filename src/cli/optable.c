@@ -19,13 +19,13 @@ const struct opt_row optable[] = {
 	  .help = "no white space inside values, one value per line" },
 	{ .name = "indent", .id = OPT_INDENT, .value = OPT_VALUE, .arg = "N",
 	  .examples = "0|4|8|16", .group = GROUP_INDENT, .flags = OPT_LAYOUT,
-	  .config = "jfmt_indent",
+	  .config = "jfmt_indent", .fallback = "2",
 	  .help = "indent by N spaces, 0 to 16 (default 2)" },
 	{ .name = "tab", .letter = 't', .group = GROUP_INDENT, .flags = OPT_LAYOUT,
 	  .config = "jfmt_tab",
 	  .help = "indent with one tab per level" },
 	{ .name = "width", .letter = 'w', .value = OPT_VALUE, .arg = "N",
-	  .examples = "6|20|80", .flags = OPT_LAYOUT, .config = "jfmt_width",
+	  .examples = "6|20|80", .flags = OPT_LAYOUT, .config = "jfmt_width", .fallback = "0",
 	  .help = "arrays and objects that fit in N columns on one line" },
 	{ .name = "sort-keys", .letter = 'S', .flags = OPT_LAYOUT, .config = "jfmt_sort_keys",
 	  .help = "sort object members by key" },
@@ -39,27 +39,27 @@ const struct opt_row optable[] = {
 		  "drop them (the default for JSON; always with -c, -S)" },
 	{ .name = "eol", .id = OPT_EOL, .value = OPT_VALUE, .arg = "EOL",
 	  .words = "lf|crlf|auto", .noun = "line end", .flags = OPT_LAYOUT,
-	  .config = "jfmt_eol",
+	  .config = "jfmt_eol", .fallback = "lf",
 	  .help = "line ends: lf (default), crlf, or auto (each\n"
 		  "input's first line end)" },
 	{ .name = "final-newline", .id = OPT_FINAL_NEWLINE, .value = OPT_VALUE,
 	  .arg = "yes|no", .words = "yes|no", .noun = "final-newline choice",
-	  .flags = OPT_LAYOUT, .config = "jfmt_final_newline",
+	  .flags = OPT_LAYOUT, .config = "jfmt_final_newline", .fallback = "yes",
 	  .help = "end the output with a line end (yes, the default)\n"
 		  "or not (no), whatever .editorconfig says" },
 	{ .name = "style", .id = OPT_STYLE, .value = OPT_VALUE, .arg = "STYLE",
 	  .words = "jfmt|prettier", .noun = "style", .flags = OPT_LAYOUT,
-	  .config = "jfmt_style",
+	  .config = "jfmt_style", .fallback = "jfmt",
 	  .help = "the layout's rules: jfmt's (the default), or\n"
 		  "prettier's" },
 	{ .name = "bracket-spacing", .id = OPT_BRACKET_SPACING, .value = OPT_VALUE,
 	  .arg = "yes|no", .words = "yes|no", .noun = "bracket-spacing choice",
-	  .flags = OPT_LAYOUT, .config = "jfmt_bracket_spacing",
+	  .flags = OPT_LAYOUT, .config = "jfmt_bracket_spacing", .fallback = "yes",
 	  .help = "with --style=prettier: a space inside the braces of\n"
 		  "an object on one line (yes, the default) or not" },
 	{ .name = "object-wrap", .id = OPT_OBJECT_WRAP, .value = OPT_VALUE, .arg = "WHAT",
 	  .words = "preserve|collapse", .noun = "object-wrap choice",
-	  .flags = OPT_LAYOUT, .config = "jfmt_object_wrap",
+	  .flags = OPT_LAYOUT, .config = "jfmt_object_wrap", .fallback = "preserve",
 	  .help = "with --style=prettier: keep an object broken where\n"
 		  "the input breaks it after its brace (preserve, the\n"
 		  "default), or put it on one line if it fits" },
@@ -127,8 +127,14 @@ const struct opt_row optable[] = {
 	{ .name = "no-gitignore", .id = OPT_NO_GITIGNORE,
 	  .help = "with -r, take the files git ignores too, without\n"
 		  "asking git" },
+	{ .name = "no-config", .id = OPT_NO_CONFIG, .flags = OPT_LAYOUT,
+	  .help = "read no configuration file: neither .editorconfig\n"
+		  "nor prettier's nor Biome's" },
 	{ .name = "no-editorconfig", .id = OPT_NO_EDITORCONFIG, .flags = OPT_LAYOUT,
 	  .help = "do not read .editorconfig files" },
+	{ .name = "print-config", .id = OPT_PRINT_CONFIG, .value = OPT_VALUE, .arg = "FILE",
+	  .help = "print the options that apply to FILE, with the file\n"
+		  "and line each comes from, and exit" },
 	{ .name = "stdin-filename", .id = OPT_STDIN_FILENAME, .value = OPT_VALUE,
 	  .arg = "NAME",
 	  .help = "call standard input NAME in messages and lists" },
@@ -180,6 +186,14 @@ const struct opt_row *optable_by_id(int id)
 {
 	for (size_t i = 0; i < optable_rows; i++)
 		if (optable_id(&optable[i]) == id)
+			return &optable[i];
+	return NULL;
+}
+
+const struct opt_row *optable_by_config(const char *key)
+{
+	for (size_t i = 0; i < optable_rows; i++)
+		if (optable[i].config && strcmp(optable[i].config, key) == 0)
 			return &optable[i];
 	return NULL;
 }

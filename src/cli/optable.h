@@ -50,6 +50,8 @@ enum opt_id {
 	OPT_TRAILING_COMMAS,
 	OPT_PARSER,
 	OPT_LIST_OPTIONS,
+	OPT_NO_CONFIG,
+	OPT_PRINT_CONFIG,
 };
 
 /* What follows an option. */
@@ -98,6 +100,8 @@ struct opt_row {
 	unsigned flags;         /* OPT_LAYOUT, OPT_HIDDEN, OPT_ALIAS */
 	const char *config;     /* its key in configuration files
 				 * ("jfmt_indent"), or NULL: none */
+	const char *fallback;   /* its value when nothing sets it, for
+				 * --print-config, or NULL */
 	const char *heading;    /* --help's heading above it, or NULL; ""
 				 * for a blank line alone */
 	const char *help;       /* --help's description, '\n' between its
@@ -122,6 +126,9 @@ static inline int optable_id(const struct opt_row *row)
 /** The first row whose id is `id` (the one an alias row follows), or
  * NULL. */
 const struct opt_row *optable_by_id(int id);
+
+/** The row whose configuration key is `key` (row->config), or NULL. */
+const struct opt_row *optable_by_config(const char *key);
 
 /** Which of row->words `word` is (0 for the first), or -1. */
 int optable_word(const struct opt_row *row, const char *word);
