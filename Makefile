@@ -23,13 +23,17 @@ YAJL_LIBS   := $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 # (src/cli/editorconfig.c).  dlopen is in glibc's libc since 2.34; before,
 # in libdl (-ldl), which is asked for only where the C library lacks it.
 EDITORCONFIG_CFLAGS := $(shell pkg-config --cflags editorconfig 2>/dev/null)
+# libyaml: likewise its header only; loaded when a YAML configuration file
+# (.prettierrc, .prettierrc.yaml) must be read (src/cli/yaml.c).
+YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
 DL_LIBS = $(shell echo 'char dlopen(void); int main(void) { return dlopen(); }' | \
 	$(CC) -x c - -o /dev/null 2>/dev/null || echo -ldl)
 # -pthread: -j's threads (src/jobs/)
 JFMT_LIBS = $(YAJL_LIBS) $(DL_LIBS) -pthread
 # CPPFLAGS, CFLAGS and LDFLAGS are the builder's (a packager's hardening
 # flags among them); what jfmt itself needs comes on top.
-JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS)
+JFMT_CPPFLAGS = -Isrc -D_GNU_SOURCE $(VERSION_CFLAGS) $(YAJL_CFLAGS) $(EDITORCONFIG_CFLAGS) \
+	$(YAML_CFLAGS)
 ALL_CFLAGS  = -std=c11 $(WARNINGS) $(JFMT_CPPFLAGS) $(CPPFLAGS) $(CFLAGS)
 
 # src/ holds one folder per floor (src/README.md); each object's header
@@ -46,8 +50,8 @@ HDRS := $(wildcard src/*/*.h)
 # sanitizers and the fuzzer, the bench, the completion, editor and
 # pre-commit tests, and the package build.  `make deps` installs DEPS,
 # `make deps-all` DEPS_ALL (and the node packages of the --width and
-# --style=prettier oracles).
-DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev bats \
+# --style=prettier oracles, and of the configuration files' tests).
+DEPS := build-essential pkg-config libyajl-dev libeditorconfig-dev libyaml-dev bats \
 	python3 mandoc
 DEPS_ALL := $(DEPS) yajl-tools acl attr jq gojq time diffutils patch strace parallel \
 	openssh-client openssh-server \
@@ -70,6 +74,9 @@ check-yajl:
 	@printf '#include <editorconfig/editorconfig.h>\n' | \
 	  $(CC) $(EDITORCONFIG_CFLAGS) -E -x c - >/dev/null 2>&1 || \
 	  { echo "editorconfig headers not found: run 'make deps' (installs libeditorconfig-dev)" >&2; exit 1; }
+	@printf '#include <yaml.h>\n' | \
+	  $(CC) $(YAML_CFLAGS) -E -x c - >/dev/null 2>&1 || \
+	  { echo "libyaml headers not found: run 'make deps' (installs libyaml-dev)" >&2; exit 1; }
 
 build/obj/%.o: src/%.c | check-yajl
 	@mkdir -p $(@D)
@@ -98,7 +105,7 @@ deps-all:
 	npm install --prefix build/npm json-stringify-pretty-compact@4 || \
 	  echo "deps-all: the npm package was not installed; the --width oracle tests will skip" >&2
 	npm install --prefix build/npm prettier@3 @biomejs/biome@2 || \
-	  echo "deps-all: prettier and biome were not installed; the --style=prettier oracle tests will skip" >&2
+	  echo "deps-all: prettier and biome were not installed; the --style=prettier and configuration oracle tests will skip" >&2
 
 # The quick tier: everything but the GiB-scale, million-deep and long
 # random cases, which are tests/slow/ (tests/run says which is which).

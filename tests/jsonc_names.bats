@@ -38,21 +38,23 @@ x.sublime-mousemap x.sublime-project x.sublime-settings x.sublime-theme
 x.sublime-workspace x.sublime_metrics x.sublime_session'
 
 @test "each name read as JSONC keeps its comments without --comments" {
+	# (--no-config: biome.json and biome.jsonc among them would govern the
+	# others as Biome's configuration, in tabs: config_tools.bats)
 	# one run over all of them: each is read as JSONC, and is formatted
 	for name in $JSONC_NAMES; do
 		mkdir -p "$(dirname "$name")"
 		put "$name" "$WANT"
 	done
 	# shellcheck disable=SC2086
-	run -0 --separate-stderr "$JFMT" --check $JSONC_NAMES
+	run -0 --separate-stderr "$JFMT" --no-config --check $JSONC_NAMES
 	[ -z "$stderr" ]
 	put tsconfig.json "$DOC"
-	run -0 --separate-stderr "$JFMT" tsconfig.json
+	run -0 --separate-stderr "$JFMT" --no-config tsconfig.json
 	[ "$output" = "${WANT%$'\n'}" ]
 	# a bare name in .vscode counts as in .vscode
 	cd .vscode
 	put x.json "$DOC"
-	run -0 --separate-stderr "$JFMT" x.json
+	run -0 --separate-stderr "$JFMT" --no-config x.json
 	[ "$output" = "${WANT%$'\n'}" ]
 }
 
@@ -69,19 +71,20 @@ x.sublime-workspace x.sublime_metrics x.sublime_session'
 }
 
 @test "-r --check passes a tree of formatted JSONC configuration files" {
+	# (--no-config: its biome.json would govern the tree, in tabs)
 	mkdir -p t/.vscode t/pkg
 	for name in turbo.json deno.json biome.json pkg/deno.json .jslintrc \
 		Default.sublime-keymap x.sublime-project snippets.code-snippets; do
 		put "t/$name" "$WANT"
 	done
-	run -0 --separate-stderr "$JFMT" -r --check t
+	run -0 --separate-stderr "$JFMT" --no-config -r --check t
 	[ -z "$output" ] && [ -z "$stderr" ]
-	run -0 --separate-stderr "$JFMT" -r -l t
+	run -0 --separate-stderr "$JFMT" --no-config -r -l t
 	[ -z "$output" ]
 	# each was found
 	put t/x.sublime-project "$DOC"
 	put t/turbo.json "$DOC"
-	run -1 --separate-stderr "$JFMT" -r --check t
+	run -1 --separate-stderr "$JFMT" --no-config -r --check t
 	[ "$output" = $'t/turbo.json\nt/x.sublime-project' ]
 }
 

@@ -2,71 +2,17 @@
  * apply to it, with their places.  See config.h. */
 #include "cli/config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/diag.h"
-#include "base/quote.h"
 #include "cli/cli.h"
+#include "cli/biome.h"
+#include "cli/confdir.h"
 #include "cli/editorconfig.h"
-
-void config_say(struct file_config *fc, const struct opt_row *row, enum conf_rank rank,
-		const char *value, const char *file, int line, int col, const char *key)
-{
-	struct conf_setting *s = &fc->opt[row - optable];
-
-	if (s->rank > rank)
-		return;
-	s->rank = rank;
-	snprintf(s->value, sizeof s->value, "%s", value);
-	s->file = file;
-	s->line = line;
-	s->col = col;
-	s->key = key;
-}
-
-const char *config_shown(const char *file)
-{
-	static char *cwd;
-	size_t n;
-
-	if (!cwd)
-		cwd = getcwd(NULL, 0);
-	n = cwd ? strlen(cwd) : 0;
-	if (n && strncmp(file, cwd, n) == 0 && file[n] == '/')
-		return file + n + 1;
-	return file;
-}
-
-enum exit_status config_error(const char *file, int line, int col, const char *key,
-			      const char *why, const char *text, size_t len)
-{
-	char said[512];         /* (not "msg": messages.bats's messages are
-				 * about inputs, this one about a setting) */
-
-	file = config_shown(file);
-	struct diag_excerpt ex = { .len = 0 };
-
-	snprintf(said, sizeof said, "%s: %s", key, why);
-	if (!text || line <= 0) {
-		if (line > 0)
-			diag_error("%s:%d: %s", diag_name(file), line, said);
-		else
-			diag_error("%s: %s", diag_name(file), said);
-		return EXIT_USAGE;
-	}
-	/* the line as diag_at() shows one: made safe, the caret under the
-	 * column (counted in bytes: the keys and values jfmt reads are
-	 * ASCII) */
-	ex.len = len < sizeof ex.text ? len : sizeof ex.text - 1;
-	memcpy(ex.text, text, ex.len);
-	quote_mask(ex.text, ex.len);
-	ex.caret = col > 0 ? (size_t)col - 1 : 0;
-	diag_at(file, (unsigned long long)line, (unsigned long long)(col > 0 ? col : 1), said, &ex);
-	return EXIT_USAGE;
-}
+#include "cli/prettierrc.h"
 
 /* --- .editorconfig --- */
 
@@ -74,8 +20,9 @@ struct ec_reading {
 	const char *path;               /* the input */
 	struct file_config *fc;
 	enum exit_status status;        /* the first error */
-	int tabs;                       /* indent_style = tab: indent_size is
-					 * a tab's width, not an indentation */
+	int standard;                   /* take the standard properties (not
+					 * under a Biome configuration that
+					 * does not use them) */
 };
 
 /* The standard properties jfmt takes, as keys that live as long as the
@@ -140,9 +87,13 @@ static void ec_property(void *ctx, const char *name, const char *value)
 
 	if (strncmp(name, "jfmt_", 5) == 0) {
 		ec_jfmt(r, name, value);
-	} else if (strcmp(name, "indent_style") == 0 && strcmp(value, "tab") == 0) {
-		r->tabs = 1;
-		ec_say(r, optable_by_id('t'), CONF_EDITORCONFIG, "true", name, value);
+	} else if (!r->standard) {
+		return;
+	} else if (strcmp(name, "indent_style") == 0 &&
+		   (strcmp(value, "tab") == 0 || strcmp(value, "space") == 0)) {
+		/* (space: no tabs, over a formatter's default of tabs) */
+		ec_say(r, optable_by_id('t'), CONF_EDITORCONFIG, value[0] == 't' ? "true" : "false",
+		       name, value);
 	} else if (strcmp(name, "indent_size") == 0 && count(value, FORMAT_INDENT_MAX) >= 0) {
 		ec_say(r, optable_by_id(OPT_INDENT), CONF_EDITORCONFIG, value, name, value);
 	} else if (strcmp(name, "end_of_line") == 0 &&
@@ -160,24 +111,73 @@ static void ec_property(void *ctx, const char *name, const char *value)
 	}
 }
 
+/* The configuration of another formatter that governs `path`: the
+ * nearest; prettier's where both stand in one directory.  *editorconfig:
+ * whether .editorconfig's standard properties apply with it. */
+static enum exit_status tool_config(const char *path, struct file_config *fc, int *editorconfig)
+{
+	char *full = confdir_full(path);
+	if (!full) {
+		diag_errno(path, errno);
+		return EXIT_IO;
+	}
+	char *dir = confdir_parent(full);
+	const char *prettier = dir ? prettierrc_find(dir) : NULL;
+	const char *biome = dir ? biome_find(dir) : NULL;
+	enum exit_status st = EXIT_OK;
+
+	/* (both are above the input: the longer directory is the nearer) */
+	if (prettier && biome && strrchr(biome, '/') - biome > strrchr(prettier, '/') - prettier)
+		prettier = NULL;
+	if (prettier) {
+		fc->governor = prettier;
+		st = prettierrc_apply(prettier, full, fc);
+	} else if (biome) {
+		fc->governor = biome;
+		st = biome_apply(biome, full, fc, editorconfig);
+	}
+	free(dir);
+	free(full);
+	return st;
+}
+
+/* With tabs said below jfmt's own keys (useTabs, indentStyle,
+ * indent_style = tab), a width of indentation said there too is a tab's
+ * width, as the other formatters read it, not an indentation. */
+static void tabs_over_width(struct file_config *fc)
+{
+	struct conf_setting *tab = &fc->opt[optable_by_id('t') - optable];
+	struct conf_setting *indent = &fc->opt[optable_by_id(OPT_INDENT) - optable];
+
+	if (tab->rank != CONF_NONE && tab->rank <= CONF_TOOL && strcmp(tab->value, "true") == 0 &&
+	    indent->rank <= CONF_TOOL)
+		indent->rank = CONF_NONE;
+}
+
 enum exit_status config_for(const char *path, int editorconfig, struct file_config *fc)
 {
+	int standard = 1;               /* .editorconfig's own properties */
+
 	memset(fc, 0, sizeof *fc);
+	enum exit_status st = tool_config(path, fc, &standard);
+	if (st != EXIT_OK)
+		return st;
 	if (editorconfig) {
-		struct ec_reading r = { path, fc, EXIT_OK, 0 };
-		enum exit_status st = editorconfig_each(path, ec_property, &r);
+		struct ec_reading r = { path, fc, EXIT_OK, standard };
+		st = editorconfig_each(path, ec_property, &r);
 		if (st != EXIT_OK)
 			return st;
-		struct conf_setting *indent = &fc->opt[optable_by_id(OPT_INDENT) - optable];
-		if (r.tabs && indent->rank == CONF_EDITORCONFIG)
-			indent->rank = CONF_NONE;
 		if (r.status != EXIT_OK)
 			return r.status;
 	}
+	tabs_over_width(fc);
 	return EXIT_OK;
 }
 
 void config_release(void)
 {
 	editorconfig_release();
+	prettierrc_release();
+	biome_release();
+	confdir_release();
 }

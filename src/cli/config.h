@@ -20,11 +20,14 @@
  *   jfmt's own keys in .editorconfig (CONF_JFMT);
  *   prettier's or Biome's options (CONF_TOOL);
  *   .editorconfig's own properties (CONF_EDITORCONFIG), as prettier
- *   reads them under its own;
+ *   reads them under its own (under Biome, only with its
+ *   formatter.useEditorconfig);
  *   prettier's or Biome's defaults (CONF_TOOL_DEFAULT).
  *
  * Of -c, --indent and --tab (one group, optable.h), only what the highest
- * of these says applies.  A value that a configuration file cannot hold
+ * of these says applies, and of that what is said last (settings.c).
+ * Tabs said below jfmt's keys (useTabs, indentStyle, indent_style) make a
+ * width said there too a tab's width, as the other formatters read it.  A value that a configuration file cannot hold
  * (jfmt_indent = 40, "tabWidth": "four") is an error that names the file,
  * its line and column: exit status 2, and no input is touched (config_
  * for() is asked of every input before -i rewrites one).  Each directory's
@@ -34,38 +37,7 @@
 #define JFMT_CONFIG_H
 
 #include "base/status.h"
-#include "cli/optable.h"
-
-enum conf_rank {
-	CONF_NONE,              /* not said */
-	CONF_TOOL_DEFAULT,
-	CONF_EDITORCONFIG,
-	CONF_TOOL,
-	CONF_JFMT,
-};
-
-/* The longest value kept. */
-#define CONF_VALUE_MAX 32
-
-/* What the configuration says of one option for one file. */
-struct conf_setting {
-	enum conf_rank rank;
-	char value[CONF_VALUE_MAX];     /* as the command line takes it; a
-					 * flag: "true" or "false" */
-	const char *file;               /* the file that says it (lives as
-					 * long as the run) */
-	int line, col;                  /* where in it, from 1; 0: not known */
-	const char *key;                /* what it is called there
-					 * ("indent_size", "printWidth"): a
-					 * string that lives as long as the
-					 * run */
-};
-
-struct file_config {
-	struct conf_setting opt[OPTABLE_MAX];   /* by row of optable[] */
-	const char *governor;           /* the prettier or Biome configuration
-					 * that governs the file, or NULL */
-};
+#include "cli/confset.h"
 
 /**
  * Fill `fc` for the input named `path` (which need not exist: standard
@@ -74,28 +46,6 @@ struct file_config {
  * EXIT_USAGE if one holds a value it cannot (reported, with its place).
  */
 enum exit_status config_for(const char *path, int editorconfig, struct file_config *fc);
-
-/**
- * Note that the option of `row` is set to `value` at `rank` by `file`
- * (line and column from 1, or 0) with `key` (a string that lives as long
- * as the run), unless something of a higher rank said it already.  For
- * the readers of each kind of file.
- */
-void config_say(struct file_config *fc, const struct opt_row *row, enum conf_rank rank,
-		const char *value, const char *file, int line, int col, const char *key);
-
-/**
- * Report a value that a configuration file cannot hold: "jfmt:
- * FILE:LINE:COL: KEY: WHY", then, when `text` (the line's,
- * text[0..len)) is given, the line and a caret under the column.
- * Returns EXIT_USAGE.
- */
-enum exit_status config_error(const char *file, int line, int col, const char *key,
-			      const char *why, const char *text, size_t len);
-
-/** `file` (a path from the root) as messages show it: from the current
- * directory when it is below it. */
-const char *config_shown(const char *file);
 
 /** Forget what was looked up. */
 void config_release(void);

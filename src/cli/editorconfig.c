@@ -16,6 +16,7 @@
 #include "base/alloc.h"
 #include "base/diag.h"
 #include "cli/ecread.h"
+#include "cli/confdir.h"
 #include "cli/dircache.h"
 
 /* The library is loaded the first time it is needed (a file with an
@@ -62,23 +63,6 @@ static int load(void)
 		why = EDITORCONFIG_LIBRARY ": cannot be loaded";
 	lib.error = strcpy(xrealloc(NULL, strlen(why) + 1), why);
 	return -1;
-}
-
-/* `path` from the root: the library takes no other. */
-static char *full_path(const char *path)
-{
-	if (path[0] == '/')
-		return strcpy(xrealloc(NULL, strlen(path) + 1), path);
-	char *cwd = getcwd(NULL, 0);
-	if (!cwd)
-		return NULL;
-	size_t c = strlen(cwd), p = strlen(path);
-	char *full = xrealloc(NULL, c + 1 + p + 1);
-	memcpy(full, cwd, c);
-	full[c] = '/';
-	memcpy(full + c + 1, path, p + 1);
-	free(cwd);
-	return full;
 }
 
 /* The name of the files looked for. */
@@ -152,7 +136,7 @@ static enum exit_status any_config(const char *path, const char *full, int *any)
 
 enum exit_status editorconfig_each(const char *path, editorconfig_fn *fn, void *ctx)
 {
-	char *full = full_path(path);
+	char *full = confdir_full(path);
 	if (!full) {
 		diag_errno(path, errno);
 		return EXIT_IO;
@@ -260,7 +244,7 @@ static int find_line(const char *text, const char *name, const char *value, int 
 int editorconfig_where(const char *path, const char *name, const char *value,
 		       const char **file, int *line, int *col)
 {
-	char *full = full_path(path);
+	char *full = confdir_full(path);
 	char *dir = full ? parent_of(full) : NULL;
 
 	*file = NULL;

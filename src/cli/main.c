@@ -349,7 +349,8 @@ static enum exit_status configure_one(void *ctx, const char *path)
 		return EXIT_OK;
 	g->failed = 1;
 	diag_mute(0);
-	config_for(path, g->cli->editorconfig, &fc);    /* says why */
+	config_release();       /* (read again, to say why: once, unmuted) */
+	config_for(path, g->cli->editorconfig, &fc);
 	diag_mute(1);
 	return EXIT_USAGE;
 }

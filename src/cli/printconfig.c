@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "cli/config.h"
+#include "cli/confset.h"
 #include "cli/settings.h"
 
 /* Where the setting `s` comes from. */

@@ -74,6 +74,8 @@ static const struct opt_row *group_winner(const struct file_config *fc, enum opt
 		const struct conf_setting *s = &fc->opt[i], *b;
 		if (optable[i].group != group || s->rank == CONF_NONE)
 			continue;
+		if (optable[i].value == OPT_NO_VALUE && strcmp(s->value, "true") != 0)
+			continue;       /* (a flag said false sets nothing) */
 		b = best ? &fc->opt[best - optable] : NULL;
 		if (!b || s->rank > b->rank || (s->rank == b->rank && said_later(s, b)))
 			best = &optable[i];

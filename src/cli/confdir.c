@@ -1,0 +1,145 @@
+/* confdir.c - the configuration files a directory holds.  See confdir.h. */
+#include "cli/confdir.h"
+
+#include <dirent.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "cli/dircache.h"
+
+static const char *const names[CD_NAMES] = {
+	"package.json", "package.yaml",
+	".prettierrc", ".prettierrc.json", ".prettierrc.yml", ".prettierrc.yaml",
+	".prettierrc.json5",
+	".prettierrc.js", "prettier.config.js", ".prettierrc.ts", "prettier.config.ts",
+	".prettierrc.mjs", "prettier.config.mjs", ".prettierrc.mts", "prettier.config.mts",
+	".prettierrc.cjs", "prettier.config.cjs", ".prettierrc.cts", "prettier.config.cts",
+	".prettierrc.toml",
+	"biome.json", "biome.jsonc",
+};
+
+_Static_assert(CD_NAMES <= 8 * sizeof(unsigned long), "one bit for each name");
+
+static struct dircache dirs;
+
+const char *confdir_file(enum confdir_name name)
+{
+	return names[name];
+}
+
+unsigned long confdir_scan(const char *dir)
+{
+	void *v;
+	if (dircache_get(&dirs, dir, &v))
+		return (unsigned long)(uintptr_t)v;
+	unsigned long found = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		/* (every name starts so: most entries are passed over at once) */
+		const char *n = e->d_name;
+		if ((n[0] != '.' || n[1] != 'p') && n[0] != 'p' && n[0] != 'b')
+			continue;
+		if (strncmp(n, ".prettier", 9) != 0 && strncmp(n, "prettier.", 9) != 0 &&
+		    strncmp(n, "package.", 8) != 0 && strncmp(n, "biome.", 6) != 0)
+			continue;
+		for (int i = 0; i < CD_NAMES; i++)
+			if (strcmp(n, names[i]) == 0)
+				found |= 1ul << i;
+	}
+	if (d)
+		closedir(d);
+	dircache_put(&dirs, dir, (void *)(uintptr_t)found);
+	return found;
+}
+
+/* `path` (from the root) without "." and ".." components nor doubled
+ * slashes, in place, as prettier's path.resolve() makes it: by its
+ * words, symbolic links left as they are. */
+static void normalize(char *path)
+{
+	char *out = path + 1;           /* after the root's slash */
+
+	for (const char *p = path + 1; *p;) {
+		size_t n = strcspn(p, "/");
+		if (n == 0 || (n == 1 && p[0] == '.')) {
+			/* nothing */
+		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
+			while (out > path + 1 && out[-1] == '/')
+				out--;
+			while (out > path + 1 && out[-1] != '/')
+				out--;
+		} else {
+			if (out > path + 1 && out[-1] != '/')
+				*out++ = '/';
+			memmove(out, p, n);
+			out += n;
+		}
+		p += n + (p[n] == '/');
+	}
+	while (out > path + 1 && out[-1] == '/')
+		out--;
+	*out = 0;
+}
+
+char *confdir_full(const char *path)
+{
+	char *full;
+
+	if (path[0] == '/') {
+		full = strcpy(xrealloc(NULL, strlen(path) + 1), path);
+	} else {
+		char *cwd = getcwd(NULL, 0);
+		if (!cwd)
+			return NULL;
+		size_t c = strlen(cwd), p = strlen(path);
+		full = xrealloc(NULL, c + 1 + p + 1);
+		memcpy(full, cwd, c);
+		full[c] = '/';
+		memcpy(full + c + 1, path, p + 1);
+		free(cwd);
+	}
+	normalize(full);
+	return full;
+}
+
+const char *confdir_below(const char *full, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (strcmp(dir, "/") == 0)
+		return full + 1;
+	return strncmp(full, dir, n) == 0 && full[n] == '/' ? full + n + 1 : full;
+}
+
+char *confdir_join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = xrealloc(NULL, d + 1 + n + 1);
+
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + (strcmp(dir, "/") != 0), name, n + 1);   /* ("/" + name) */
+	return p;
+}
+
+char *confdir_parent(const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+
+	if (!slash || strcmp(dir, "/") == 0)
+		return NULL;
+	size_t n = slash == dir ? 1 : (size_t)(slash - dir);
+	char *up = xrealloc(NULL, n + 1);
+	memcpy(up, dir, n);
+	up[n] = 0;
+	return up;
+}
+
+void confdir_release(void)
+{
+	dircache_release(&dirs, NULL);
+}

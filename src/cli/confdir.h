@@ -1,0 +1,48 @@
+/* confdir.h - which configuration files a directory holds, of the names
+ * that prettier and Biome look for, found out once per directory by
+ * reading it (one read of the directory, not a stat for each name).
+ */
+#ifndef JFMT_CONFDIR_H
+#define JFMT_CONFDIR_H
+
+/* The names looked for, in prettier's order of search, then Biome's. */
+enum confdir_name {
+	CD_PACKAGE_JSON, CD_PACKAGE_YAML,
+	CD_PRETTIERRC, CD_PRETTIERRC_JSON, CD_PRETTIERRC_YML, CD_PRETTIERRC_YAML,
+	CD_PRETTIERRC_JSON5,
+	CD_PRETTIERRC_JS, CD_PRETTIER_CONFIG_JS, CD_PRETTIERRC_TS, CD_PRETTIER_CONFIG_TS,
+	CD_PRETTIERRC_MJS, CD_PRETTIER_CONFIG_MJS, CD_PRETTIERRC_MTS, CD_PRETTIER_CONFIG_MTS,
+	CD_PRETTIERRC_CJS, CD_PRETTIER_CONFIG_CJS, CD_PRETTIERRC_CTS, CD_PRETTIER_CONFIG_CTS,
+	CD_PRETTIERRC_TOML,
+	CD_BIOME_JSON, CD_BIOME_JSONC,
+	CD_NAMES
+};
+
+/** The file name of `name` (".prettierrc.json"). */
+const char *confdir_file(enum confdir_name name);
+
+/** Which of the names the directory `dir` (a path from the root) holds:
+ * bit 1 << name for each. */
+unsigned long confdir_scan(const char *dir);
+
+/** `path` from the root (from the current directory if it is relative),
+ * without "." and ".." (as prettier resolves a path: by its words, a
+ * symbolic link not followed), in a new string; NULL if the current
+ * directory cannot be found (errno says why). */
+char *confdir_full(const char *path);
+
+/** `full` (a path from the root) as a path below the directory `dir`
+ * ("sub/a.json"), or `full` if it is not below it. */
+const char *confdir_below(const char *full, const char *dir);
+
+/** `dir`/`name`, in a new string. */
+char *confdir_join(const char *dir, const char *name);
+
+/** The parent of the directory `dir` (from the root), in a new string;
+ * NULL for "/". */
+char *confdir_parent(const char *dir);
+
+/** Forget what was found. */
+void confdir_release(void);
+
+#endif
