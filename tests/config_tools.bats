@@ -157,6 +157,27 @@ DOC='{"b":[1,2],"a":{"c":null}}'
 	[ "${lines[0]}" = $'jfmt_indent = 4\t.prettierrc.json:1:79: tabWidth' ]
 }
 
+@test "prettier: a tree prettier wrote, with its configurations in JSON and YAML, overrides, package.json and .prettierignore, passes jfmt -r --check ." {
+	need_prettier
+	mkdir -p sub/deep yaml pkg gen
+	printf '{\n  "printWidth": 40,\n  "overrides": [{"files": "sub/**/*.json", "options": {"useTabs": true}},\n    {"files": "*.jsonc", "options": {"trailingComma": "none"}}]\n}\n' >.prettierrc.json
+	printf 'tabWidth: 4\nbracketSpacing: false\nendOfLine: crlf\n' >yaml/.prettierrc
+	printf '{"name": "x", "prettier": {"printWidth": 60, "objectWrap": "collapse"}}\n' >pkg/package.json
+	printf 'gen/\n' >.prettierignore
+	random_docs 3 a.json b.jsonc sub/a.json sub/deep/b.json yaml/a.json yaml/b.jsonc pkg/a.json pkg/c.json gen/x.json
+	"$NPM_BIN/.bin/prettier" --write . >/dev/null
+	put gen/x.json '{"not":   "formatted"}'
+	run -0 --separate-stderr "$JFMT" -r --check .
+	[ -z "$output" ] && [ -z "$stderr" ]
+	# and jfmt undoes what breaks it, as prettier would have
+	cp sub/a.json want
+	printf '%s\n' "$(tr -d '\n\t ' <sub/a.json)" >sub/a.json
+	run -1 --separate-stderr "$JFMT" -r --check .
+	[ "$output" = ./sub/a.json ]
+	run -0 --separate-stderr "$JFMT" -r -i .
+	cmp want sub/a.json
+}
+
 # --- Biome ---
 
 @test "Biome: formatter and json.formatter, with Biome's defaults, as Biome writes" {
@@ -193,6 +214,17 @@ DOC='{"b":[1,2],"a":{"c":null}}'
 	same_as_biome . a.json
 	run -0 "$JFMT" --print-config a.json
 	[ "${lines[0]}" = $'jfmt_indent = 5\t.editorconfig:4:15: indent_size' ]
+}
+
+@test "Biome: a tree Biome wrote, with overrides and files.includes, passes jfmt -r --check ." {
+	need_biome
+	mkdir -p sub/out j
+	printf '{\n  "formatter": {"lineWidth": 50},\n  "json": {"formatter": {"indentStyle": "space", "indentWidth": 3}},\n  "overrides": [{"includes": ["sub/**"], "json": {"formatter": {"indentStyle": "tab", "bracketSpacing": false}}}],\n  "files": {"includes": ["**", "!**/out"]}\n}\n' >biome.json
+	random_docs 5 a.json b.json sub/a.json j/c.json sub/out/x.json
+	"$NPM_BIN/.bin/biome" format --write . >/dev/null 2>&1
+	put sub/out/x.json '{"not":   "formatted"}'
+	run -0 --separate-stderr "$JFMT" -r --check .
+	[ -z "$output" ] && [ -z "$stderr" ]
 }
 
 @test "the nearest of prettier's and Biome's configurations governs; prettier's in one directory" {
@@ -306,4 +338,52 @@ fails_with() {
 	[ "${stderr_lines[0]}" = "jfmt: yaml/.prettierrc.yaml: a YAML file, and libyaml cannot be loaded ($PWD/lib/libyaml-0.so.2: file too short): install it, or write the configuration in JSON" ]
 	[ "$(cat yaml/a.json)" = "$DOC" ]
 	run -0 env LD_LIBRARY_PATH="$PWD/lib" "$JFMT" --no-config -c yaml/a.json
+}
+
+# --- What -r leaves out: .prettierignore, Biome's files.includes ---
+
+@test "-r: the .prettierignore beside prettier's configuration leaves out what prettier ignores" {
+	mkdir -p p/dist p/src/gen p/keep
+	printf '{}\n' >p/.prettierrc.json
+	printf '# build output\ndist/\n*.min.json\nsrc/gen/*\n!src/gen/keep.json\n/top.json\n' >p/.prettierignore
+	local f i all=(dist/a.json a.min.json src/gen/x.json src/gen/keep.json top.json src/top.json keep/a.json src/a.json)
+	for f in "${all[@]}"; do put "p/$f" '{"a":1}'; done
+	run -1 --separate-stderr "$JFMT" -r --check p
+	[ "$output" = $'p/keep/a.json\np/src/a.json\np/src/gen/keep.json\np/src/top.json' ]
+	# as prettier itself has it, run where its configuration is
+	need_prettier
+	cd p
+	local taken=$output ignored
+	# (one node for all: a start of prettier's command takes 0.3 s)
+	mapfile -t ignored < <(node --input-type=module -e '
+		const p = await import(process.argv[1]);
+		for (const f of process.argv.slice(2))
+			console.log((await p.getFileInfo(f, { ignorePath: ".prettierignore" })).ignored);
+	' "$NPM_BIN/prettier/index.mjs" "${all[@]}")
+	[ "${#ignored[@]}" -eq "${#all[@]}" ]
+	for ((i = 0; i < ${#all[@]}; i++)); do
+		f=${all[i]}
+		local want=false
+		[[ $taken == *"p/$f"* ]] || want=true
+		[ "${ignored[i]}" = "$want" ] || { echo "$f: prettier says ignored: ${ignored[i]}"; return 1; }
+	done
+	# an operand named is taken all the same
+	cd ..
+	run -1 --separate-stderr "$JFMT" --check p/dist/a.json
+	[ "$output" = p/dist/a.json ]
+}
+
+@test "-r: Biome's files.includes leaves out what Biome leaves out" {
+	mkdir -p b/out b/src
+	printf '{"files": {"includes": ["**", "!**/out", "!src/*.min.json"]}}\n' >b/biome.json
+	local f
+	for f in out/a.json src/a.min.json src/a.json a.min.json; do put "b/$f" '{"a":1}'; done
+	printf '{ "files": { "includes": ["**", "!**/out", "!src/*.min.json"] } }\n' >b/biome.json
+	run -1 --separate-stderr "$JFMT" -r --check b
+	[ "$output" = $'b/a.min.json\nb/src/a.json' ]
+	need_biome
+	cd b
+	run "$NPM_BIN/.bin/biome" format --verbose .
+	[[ $output == *$'\n  - a.min.json\n  - src/a.json\n'* ]] || [[ $output == *$'  - biome.json\n  - a.min.json\n  - src/a.json\n'* ]]
+	[[ $output == *"Checked 3 files"* ]]
 }

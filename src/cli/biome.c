@@ -176,6 +176,36 @@ enum exit_status biome_apply(const char *file, const char *full, struct file_con
 	return st;
 }
 
+int biome_ignores(const char *file, const char *full, int is_dir)
+{
+	void *v;
+	dircache_get(&files, file, &v);
+	struct loaded *l = v;
+	const struct conf_node *inc;
+
+	if (l->status != EXIT_OK)
+		return 0;
+	inc = conftree_get(conftree_get(&l->doc.root, "files"), "includes");
+	if (!inc || inc->kind != CONF_ARRAY)
+		return 0;
+	const char *rel = confdir_below(full, l->dir);
+	if (!is_dir)
+		return !included(inc, rel);
+	/* a directory: left out by a '!' glob that matches it, last */
+	int out = 0;
+	for (size_t i = 0; i < inc->n; i++) {
+		const char *g = inc->kids[i].kind == CONF_STRING ? inc->kids[i].text : NULL;
+		if (!g)
+			continue;
+		int negative = g[0] == '!';
+		while (*g == '!')
+			g++;
+		if (confglob_match(g, rel, 1))
+			out = negative;
+	}
+	return out;
+}
+
 static void free_loaded(void *v)
 {
 	struct loaded *l = v;

@@ -17,7 +17,8 @@
  * (jfmt's own keys there always).  A configuration that extends "//" (a
  * nested one, in a monorepo) takes the one above it first; one that
  * extends anything else is an error, as jfmt does not follow it.  An input
- * it governs is laid out in --style=prettier, as Biome writes JSON.
+ * it governs is laid out in --style=prettier, as Biome writes JSON.  With
+ * -r, what files.includes leaves out is left out.
  */
 #ifndef JFMT_BIOME_H
 #define JFMT_BIOME_H
@@ -39,6 +40,11 @@ const char *biome_find(const char *dir);
  */
 enum exit_status biome_apply(const char *file, const char *full, struct file_config *fc,
 			     int *editorconfig);
+
+/** Whether the files.includes of the configuration `file`
+ * (biome_find()'s) leave out the path from the root `full`, a directory
+ * if `is_dir` (then only a '!' glob that matches it does); for -r. */
+int biome_ignores(const char *file, const char *full, int is_dir);
 
 /** Forget what was read. */
 void biome_release(void);

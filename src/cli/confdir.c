@@ -19,11 +19,13 @@ static const char *const names[CD_NAMES] = {
 	".prettierrc.cjs", "prettier.config.cjs", ".prettierrc.cts", "prettier.config.cts",
 	".prettierrc.toml",
 	"biome.json", "biome.jsonc",
+	".prettierignore",
 };
 
 _Static_assert(CD_NAMES <= 8 * sizeof(unsigned long), "one bit for each name");
 
 static struct dircache dirs;
+static char *cwd;               /* the current directory, once found */
 
 const char *confdir_file(enum confdir_name name)
 {
@@ -92,15 +94,14 @@ char *confdir_full(const char *path)
 	if (path[0] == '/') {
 		full = strcpy(xrealloc(NULL, strlen(path) + 1), path);
 	} else {
-		char *cwd = getcwd(NULL, 0);
-		if (!cwd)
+		if (!cwd && !(cwd = getcwd(NULL, 0)))  /* (once: jfmt stays
+							 * where it starts) */
 			return NULL;
 		size_t c = strlen(cwd), p = strlen(path);
 		full = xrealloc(NULL, c + 1 + p + 1);
 		memcpy(full, cwd, c);
 		full[c] = '/';
 		memcpy(full + c + 1, path, p + 1);
-		free(cwd);
 	}
 	normalize(full);
 	return full;
@@ -142,4 +143,6 @@ char *confdir_parent(const char *dir)
 void confdir_release(void)
 {
 	dircache_release(&dirs, NULL);
+	free(cwd);
+	cwd = NULL;
 }

@@ -111,9 +111,22 @@ static void ec_property(void *ctx, const char *name, const char *value)
 	}
 }
 
-/* The configuration of another formatter that governs `path`: the
- * nearest; prettier's where both stand in one directory.  *editorconfig:
- * whether .editorconfig's standard properties apply with it. */
+/* The configuration of another formatter that governs what the
+ * directory `dir` holds: the nearest, prettier's where both stand in one
+ * directory; *biome says whose. */
+static const char *governor(const char *dir, int *biome)
+{
+	const char *prettier = dir ? prettierrc_find(dir) : NULL;
+	const char *b = dir ? biome_find(dir) : NULL;
+
+	/* (both are above the input: the longer directory is the nearer) */
+	*biome = b && (!prettier || strrchr(b, '/') - b > strrchr(prettier, '/') - prettier);
+	return *biome ? b : prettier;
+}
+
+/* What the configuration of another formatter that governs `path` says.
+ * *editorconfig: whether .editorconfig's standard properties apply with
+ * it. */
 static enum exit_status tool_config(const char *path, struct file_config *fc, int *editorconfig)
 {
 	char *full = confdir_full(path);
@@ -122,23 +135,33 @@ static enum exit_status tool_config(const char *path, struct file_config *fc, in
 		return EXIT_IO;
 	}
 	char *dir = confdir_parent(full);
-	const char *prettier = dir ? prettierrc_find(dir) : NULL;
-	const char *biome = dir ? biome_find(dir) : NULL;
+	int biome;
+	const char *file = governor(dir, &biome);
 	enum exit_status st = EXIT_OK;
 
-	/* (both are above the input: the longer directory is the nearer) */
-	if (prettier && biome && strrchr(biome, '/') - biome > strrchr(prettier, '/') - prettier)
-		prettier = NULL;
-	if (prettier) {
-		fc->governor = prettier;
-		st = prettierrc_apply(prettier, full, fc);
-	} else if (biome) {
-		fc->governor = biome;
-		st = biome_apply(biome, full, fc, editorconfig);
-	}
+	fc->governor = file;
+	if (file && biome)
+		st = biome_apply(file, full, fc, editorconfig);
+	else if (file)
+		st = prettierrc_apply(file, full, fc);
 	free(dir);
 	free(full);
 	return st;
+}
+
+int config_ignored(const char *path, int is_dir)
+{
+	char *full = confdir_full(path);
+	char *dir = full ? confdir_parent(full) : NULL;
+	int biome, ignored = 0;
+	const char *file = dir ? governor(dir, &biome) : NULL;
+
+	if (file)
+		ignored = biome ? biome_ignores(file, full, is_dir) :
+			prettierrc_ignores(file, full, is_dir);
+	free(dir);
+	free(full);
+	return ignored;
 }
 
 /* With tabs said below jfmt's own keys (useTabs, indentStyle,

@@ -47,6 +47,11 @@
  */
 enum exit_status config_for(const char *path, int editorconfig, struct file_config *fc);
 
+/** Whether -r leaves out `path` (a directory if `is_dir`): what the
+ * .prettierignore of the prettier configuration that governs it ignores,
+ * or the files.includes of the Biome one (prettierrc.h, biome.h). */
+int config_ignored(const char *path, int is_dir);
+
 /** Forget what was looked up. */
 void config_release(void);
 

@@ -11,6 +11,7 @@
 #include "cli/confglob.h"
 #include "cli/conftree.h"
 #include "cli/dircache.h"
+#include "cli/ignorefile.h"
 #include "cli/toolconf.h"
 #include "cli/yaml.h"
 
@@ -22,6 +23,8 @@ struct loaded {
 	const struct conf_node *options;        /* NULL: none (a package
 						 * file without the key) */
 	char *dir;                      /* its directory */
+	int ignore_read;                /* .prettierignore beside it: read */
+	struct ignorefile ignore;       /* ... its patterns */
 };
 
 static struct dircache dirs, files;
@@ -185,10 +188,32 @@ enum exit_status prettierrc_apply(const char *file, const char *full, struct fil
 	return t.status;
 }
 
+int prettierrc_ignores(const char *file, const char *full, int is_dir)
+{
+	void *v;
+	dircache_get(&files, file, &v);
+	struct loaded *l = v;
+
+	if (!l->ignore_read) {
+		struct conf_doc d;
+		char *path = confdir_join(l->dir, ".prettierignore");
+		l->ignore_read = 1;
+		memset(&l->ignore, 0, sizeof l->ignore);
+		if (confdir_scan(l->dir) & 1ul << CD_PRETTIERIGNORE &&
+		    conftree_load(&d, path, config_shown(path)) == EXIT_OK)
+			ignorefile_parse(&l->ignore, d.text);
+		if (confdir_scan(l->dir) & 1ul << CD_PRETTIERIGNORE)
+			conftree_free(&d);
+		free(path);
+	}
+	return ignorefile_ignores(&l->ignore, confdir_below(full, l->dir), is_dir);
+}
+
 static void free_loaded(void *v)
 {
 	struct loaded *l = v;
 
+	ignorefile_release(&l->ignore);
 	conftree_free(&l->doc);
 	free(l->dir);
 	free(l);

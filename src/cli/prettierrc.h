@@ -22,7 +22,8 @@
  * globs do not, relative to the configuration's directory (confglob.h).
  * An input it governs is laid out in --style=prettier, with prettier's
  * defaults for the rest: width 80, indent 2, trailing commas (in JSONC
- * files) all.
+ * files) all.  With -r, the .prettierignore beside the configuration (in
+ * the directory prettier would be run from) leaves out what it ignores.
  */
 #ifndef JFMT_PRETTIERRC_H
 #define JFMT_PRETTIERRC_H
@@ -42,6 +43,11 @@ const char *prettierrc_find(const char *dir);
  * first time); EXIT_IO if it cannot be read (reported the first time).
  */
 enum exit_status prettierrc_apply(const char *file, const char *full, struct file_config *fc);
+
+/** Whether the .prettierignore beside the configuration `file`
+ * (prettierrc_find()'s) ignores the path from the root `full`, a directory
+ * if `is_dir` (ignorefile.h); for -r. */
+int prettierrc_ignores(const char *file, const char *full, int is_dir);
 
 /** Forget what was read. */
 void prettierrc_release(void);

@@ -170,10 +170,10 @@ static void gather(struct found *f, const char *dir, int group, int top)
 			diag_errno(path, errno);
 			f->status = status_worse(f->status, EXIT_IO);
 		} else if (S_ISDIR(st.st_mode) && !skipped_dir(names[i]) &&
-			   !excluded(f, names[i], path)) {
+			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 1))) {
 			gather(f, path, group, 0);
 		} else if (S_ISREG(st.st_mode) && filetype_taken(path) &&
-			   !excluded(f, names[i], path)) {
+			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 0))) {
 			add_entry(f, path, group, 0);
 			path = NULL;
 		}

@@ -12,6 +12,8 @@
  *    of a repository nested in it, or of a submodule, by that repository's
  *    rules), asked of git (gitignore.h), unless w->gitignore is 0
  *    (--no-gitignore);
+ *  - what w->skip says to leave out (the ignore files of the formatters
+ *    whose configuration governs the tree: config.h);
  *  - what an --exclude GLOB matches: a GLOB without a slash is matched
  *    against the name of each file and directory found, one with a slash
  *    against its path below the directory named, where `*` does not match
@@ -38,6 +40,9 @@ struct walk {
 	/* called for each file ("-" is standard input); its status counts */
 	enum exit_status (*file)(void *ctx, const char *path);
 	void *ctx;
+	/* or NULL: whether to leave out a file or directory found below an
+	 * operand (a directory if `is_dir`), as its configuration says */
+	int (*skip)(const char *path, int is_dir);
 };
 
 /**
