@@ -287,6 +287,24 @@ fails_with() {
 	fails_with biome.json $'{\n  // comments, as in biome.jsonc\n  "formatter": }' \
 		"jfmt: t/biome.json:3:16: missing value after ':'"
 	fails_with biome.jsonc '[1]' "jfmt: t/biome.jsonc:1:1: Biome's configuration must be an object"
+	fails_with .prettierrc.json '[{"tabWidth": 4}]' "jfmt: t/.prettierrc.json:1:1: prettier's configuration must be an object"
+	fails_with .prettierrc.yaml $'base: &b 4\ntabWidth: *b' \
+		"jfmt: t/.prettierrc.yaml:2:11: YAML: an alias (*name): jfmt reads none in a configuration"
+	fails_with .prettierrc.json '{"tabWidth": 4} {"useTabs": true}' \
+		"jfmt: t/.prettierrc.json:1:17: a second value: --single takes one JSON text per input"
+}
+
+@test "a configuration file that cannot be read: exit 3, reported once, nothing touched" {
+	mkdir -p t/.prettierrc.json              # (a directory: read(2) fails)
+	put t/a.json "$DOC"
+	put t/b.json "$DOC"
+	run -3 --separate-stderr "$JFMT" -i t/a.json t/b.json
+	[ "${stderr_lines[0]}" = "jfmt: t/.prettierrc.json: Is a directory" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$(cat t/a.json)" = "$DOC" ] && [ "$(cat t/b.json)" = "$DOC" ]
+	run -3 --separate-stderr "$JFMT" t/a.json
+	[ "${stderr_lines[0]}" = "jfmt: t/.prettierrc.json: Is a directory" ]
+	[ -z "$output" ]
 }
 
 @test "a value jfmt cannot take: the key, its place and what it takes, exit 2" {

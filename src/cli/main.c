@@ -373,6 +373,7 @@ static enum exit_status compare_all(struct cli *cli)
 		diag_mute(0);
 		if (g.failed)
 			return EXIT_USAGE;
+		config_release();       /* (what was said muted is said again) */
 	}
 
 	/* names and diffs go to standard output; the formatter's output is
