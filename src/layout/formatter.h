@@ -122,7 +122,7 @@ static inline int format_fast(const struct format_options *opt)
 }
 
 /**
- * Whether --width's quick paths (width_quick.h) apply to `opt`: the fast
+ * Whether --width's quick paths (width/width_quick.h) apply to `opt`: the fast
  * paths (format_fast()) with no sorting still ahead, which there is not
  * while the stage's sorted text is `replaying`.
  */

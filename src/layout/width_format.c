@@ -14,9 +14,9 @@
 #include "layout/pieces.h"
 #include "layout/placement.h"
 #include "layout/width_comments.h"
-#include "layout/width_quick.h"
 #include "layout/width_stage.h"
 #include "width/width.h"
+#include "width/width_quick.h"
 
 /* Start a token, and point f->out where its bytes go.  Both are inlined
  * whole, as width_begin() and width_end() reduce to a few lines for each
@@ -175,7 +175,8 @@ static NOINLINE int end_array_slow(struct formatter *f)
 	return close_token(f, ']', COLOR_ARRAY);
 }
 
-/* --- The callbacks: the quick paths (width_quick.h) where they apply ---
+/* --- The callbacks: the engine's quick paths (width/width_quick.h) where
+ * they apply ---
  *
  * Inside a container, with neither colour nor sorting, most tokens take a
  * quick path; the rest, and the rare work after one, are out of line and

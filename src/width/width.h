@@ -20,8 +20,9 @@
  *
  * Use: for each token, width_begin() says where to write it; write it
  * there; then width_end().  The engine writes decided output to the
- * fbuffer given at init.  Used by the --width consumer (width_format.c), whose
- * common tokens take shorter ways to the same (width_quick.h).
+ * fbuffer given at init.  Used by the --width consumer
+ * (layout/width_format.c), whose common tokens take shorter ways to the
+ * same, the engine's own (width_quick.h).
  *
  * With comments (--comments, kept blank lines), a container that holds one
  * is expanded, and so are those around it: before writing comments, the

@@ -1,20 +1,33 @@
-/* width_quick.h - --width's common cases, without a call: a token taken
- * into a held container, an element written straight out when nothing is
- * held, a held container that closes and fits, each with one room check
- * and fixed-width copies.  For width_format.c.  Without them, --width=80
- * takes 14% more instructions on the three corpus documents in one array
- * (174.1 million against 152.2) and 25% more on 20,000 lines of NDJSON
- * (200.5 million against 160.4).
+/* width_quick.h - the engine's shortcuts for --width's common events,
+ * without a call: a token taken into a held container, an element written
+ * straight out when nothing is held, a held container that closes and
+ * fits, each with one room check and fixed-width copies.  Without them,
+ * --width=80 takes 14% more instructions on the three corpus documents in
+ * one array (174.1 million against 152.2) and 25% more on 20,000 lines of
+ * NDJSON (200.5 million against 160.4).
  *
- * They take shorter ways to what width_begin(), width_end() and
- * width_settle() do, and leave the engine as those would.  Neither colour
- * nor a sorting stage may be on (width.plain), and the token is never a
- * top-level value nor a document's last bracket.  Each returns WQ_NONE,
- * having changed nothing, when it does not apply (the caller then takes the
- * general path); WQ_DONE; WQ_SETTLE, when the caller must still call
- * width_settle(); or WQ_INVALID, when a string is not valid UTF-8 (part of
- * it is written).  With no call on the common path, the callbacks need not
- * save registers: the rare work is out of line.
+ * Each is the engine's own way through width_begin(), writing the token
+ * and width_end() (width.h), and, where it says so, width_settle(): it
+ * writes the same bytes and leaves the engine as those would, so it sits
+ * here, with the engine whose fields it keeps.  Its caller, the --width
+ * consumer (layout/width_format.c), calls one per event:
+ *
+ *   wq_scalar()       a value of one token (null, true, false, a number)
+ *   wq_string()       a string value
+ *   wq_key()          a key, with its colon
+ *   wq_open()         an opening bracket
+ *   wq_close()        a closing bracket, but the front's
+ *   wq_close_front()  the front's closing bracket, when wq_close() says so
+ *
+ * They apply only with neither colour nor a sorting stage (width.plain),
+ * and never to a top-level value nor a document's last bracket.  Each
+ * returns WQ_NONE, having changed nothing, when it does not apply (the
+ * caller then takes width_begin() and width_end()); WQ_DONE; WQ_SETTLE,
+ * when the caller must still call width_settle(); WQ_INVALID, when a
+ * string is not valid UTF-8 (part of it is written); or, from wq_close(),
+ * WQ_FRONT.  The rest here (wq_nothing_held() to wq_text_string()) is
+ * theirs.  All are inline, and the caller's rare work out of line: with
+ * no call on the common path, the callbacks need not save registers.
  */
 #ifndef JFMT_WIDTH_QUICK_H
 #define JFMT_WIDTH_QUICK_H
