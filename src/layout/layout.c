@@ -1,7 +1,7 @@
 /* layout.c - the formatter's yajl callbacks: pretty or compact, coloured
  * or not, keys sorted or not.  The pieces they are built from are in
- * pieces.h and quick.h; the comments' places in placement.h.  See
- * layout.h. */
+ * pieces.h, and for the plain layouts quick.h; the comments' places in
+ * placement.h.  See layout.h. */
 #include "layout/layout.h"
 
 #include "layout/pieces.h"

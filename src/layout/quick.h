@@ -1,7 +1,34 @@
-/* quick.h - the plain layouts' common cases, without a call: a one-token
- * value, an opening or closing bracket, a string or key that needs no
- * escaping, written with one room check and fixed-width copies.  Private
- * to layout.c.
+/* quick.h - the plain layouts' fast paths: compact and pretty output
+ * without colour, -S, comments or any option the general path alone
+ * takes (format_plain(), formatter.h).  layout.c's callbacks call, for
+ * each yajl event:
+ *
+ *   quick_value()      a value of one token (null, true, false, a number)
+ *   quick_string()     a string value that lies in the input
+ *   quick_key()        a key that lies in the input: deferred (f->key),
+ *                      or written with its separator and colon
+ *   keyed_literal(), keyed_number(), keyed_string(), keyed_open()
+ *                      the value of a member whose key is deferred,
+ *                      written with its key
+ *   quick_open_any(), quick_close_any()
+ *                      a bracket, the general path `slow` if need be
+ *
+ * Each writes what the general path (layout.c, pieces.h) writes and leaves
+ * the formatter as it would, reading the same layout style; or, when it
+ * does not apply, changes nothing and returns 0, and the caller takes the
+ * general path.  quick_value() returns QUICK_DONE, or QUICK_MEMBER after
+ * a member's value (the caller then calls member_done()); quick_string(),
+ * quick_key() and the keyed_*() functions 1 (QUICK_DONE); the two *_any()
+ * functions, which take the general path themselves, yajl's 1 (go on) or
+ * 0 (stop).  `L` is the layout, a constant where they are inlined: with
+ * GENERAL the first three decline at once, and no key is deferred for
+ * the keyed_*() ones.  The rest of the file is theirs.
+ *
+ * All are inline and meant for layout.c alone, which stamps its callback
+ * tables out of them, one per layout (its DEFINE_CALLBACKS): with no call
+ * on the common path, the callbacks need not save registers.  They are a
+ * header of their own because folded in, layout.c would be 680 lines,
+ * and in a .c of their own each would be a call.
  */
 #ifndef JFMT_QUICK_H
 #define JFMT_QUICK_H
