@@ -273,8 +273,8 @@ static ALWAYS_INLINE int quick_string(struct formatter *f, const unsigned char *
 	const char *sep = f->style.run;
 	if (!(bits & CONTAINER_OBJECT))  /* in an object the key is out */
 		sep = separator_slice(f, depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_input_framed_quick(&f->output, sep, n,
-				       L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len, NULL, 0))
+	if (escape_input_framed_quick(&f->output, sep, n,
+				      L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len, NULL, 0) < 0)
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	if (bits & CONTAINER_OBJECT)
@@ -296,9 +296,9 @@ static ALWAYS_INLINE int quick_key(struct formatter *f, const unsigned char *s, 
 	unsigned bits = *st;
 	size_t n;
 	const char *sep = separator_slice(f, f->depth, (int)(bits / CONTAINER_MEMBERS) & 1, L, &n);
-	if (!escape_input_framed_quick(&f->output, sep, n,
-				       L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len,
-				       f->style.colon, f->style.colon_len))
+	if (escape_input_framed_quick(&f->output, sep, n,
+				      L == PLAIN_COMPACT ? 1 : STYLE_SEPARATOR_MAX, s, len,
+				      f->style.colon, f->style.colon_len) < 0)
 		return 0;
 	*st = (unsigned char)(bits | CONTAINER_MEMBERS);
 	return 1;

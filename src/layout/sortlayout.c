@@ -128,7 +128,8 @@ static int sort_string(void *ctx, const unsigned char *s, size_t n)
 	/* (the prebuilt run stands for an empty separator that can be read
 	 * a slice long) */
 	if (f->opt->escape_mode == 0 && in_input(f, s)) {
-		if (FB_LIKELY(escape_input_framed_quick(f->out, f->style.run, 0, 1, s, n, NULL, 0)))
+		if (FB_LIKELY(escape_input_framed_quick(f->out, f->style.run, 0, 1, s, n, NULL,
+							0) == 0))
 			return member ? member_done_at(f, s + n + 1) : 1;
 	}
 	if (FB_UNLIKELY(escape_string_framed(f->out, f->style.run, 0, s, n, NULL, 0,

@@ -32,6 +32,11 @@ int escape_string(struct fbuffer *fb, const unsigned char *s, size_t len, int mo
  * Most strings are short and hold nothing to escape or check: they are
  * written with one capacity check and inline copies, together with what
  * goes before and after them.  The rest goes to escape_string_framed_slow().
+ *
+ * Every escape_string*() and escape_*_framed*() writer returns 0 having
+ * written the string whole, or -1: a quick one (escape_*_framed_quick())
+ * having written nothing that counts, as the string needs the long way;
+ * any other because the string is not valid UTF-8, part of it written.
  */
 
 /* What escaping does with each byte, per mode: 0 copies it. */
@@ -195,8 +200,8 @@ escape_quoted_quick(char *d, const unsigned char *s, size_t len,
 
 /**
  * escape_string() between `pre[0..npre)` and `post[0..npost)`: a separator,
- * the string, a colon, in the common case only: returns 1 having written
- * them, or 0 having written nothing when the string is long, holds
+ * the string, a colon, in the common case only: returns 0 having written
+ * them, or -1 having written nothing when the string is long, holds
  * anything to escape or check, or the buffer is short of room.  `pre` must
  * be readable up to npre rounded up to FBUFFER_COPY_WIDTH (one slice at
  * least, even when npre is 0); `npost` is at most ESCAPE_POST_MAX.
@@ -208,13 +213,13 @@ escape_string_framed_quick(struct fbuffer *fb, const char *pre, size_t npre,
 {
 	if (!FB_LIKELY(len <= ESCAPE_QUICK_MAX &&
 		       fbuffer_avail(fb) >= npre + FBUFFER_COPY_WIDTH + ESCAPE_POST_MAX))
-		return 0;
+		return -1;
 	char *d = fbuffer_cursor(fb);
 	fbuffer_copy_slices(d, pre, npre);
 	if (!escape_quoted_quick(d + npre, s, len, post, npost, mode))
-		return 0;       /* what was written is not counted */
+		return -1;      /* what was written is not counted */
 	fbuffer_advance(fb, npre + len + 2 + npost);
-	return 1;
+	return 0;
 }
 
 /* --- Text that yajl points at in its input ---
@@ -318,7 +323,7 @@ escape_input_quoted_quick(char *d, const unsigned char *s, size_t len,
  * input, which must be readable ESCAPE_INPUT_SLOP bytes past its end: of
  * any length the buffer has room for, if all of it is ASCII.  `pre_max`,
  * a constant, is the longest `pre` that may be read as slices (a longer
- * one gives 0): with 1 (compact output) the separator is a comma or
+ * one gives -1): with 1 (compact output) the separator is a comma or
  * nothing, stored as one byte, not copied as a slice.
  */
 static inline __attribute__((always_inline)) int
@@ -328,27 +333,28 @@ escape_input_framed_quick(struct fbuffer *fb, const char *pre, size_t npre, size
 {
 	/* npre + len + ESCAPE_INPUT_ROOM cannot wrap: the text is in memory */
 	if (!FB_LIKELY(npre <= pre_max && fbuffer_avail(fb) >= npre + len + ESCAPE_INPUT_ROOM))
-		return 0;
+		return -1;
 	char *d = fbuffer_cursor(fb);
 	if (pre_max == 1)
 		d[0] = ',';     /* overwritten by the quote when npre is 0 */
 	else
 		fbuffer_copy_slices(d, pre, npre);
 	if (!escape_input_quoted_quick(d + npre, s, len, post, npost))
-		return 0;       /* what was written is not counted */
+		return -1;      /* what was written is not counted */
 	fbuffer_advance(fb, npre + len + 2 + npost);
-	return 1;
+	return 0;
 }
 
 /**
- * escape_string_framed_quick() for any string: returns as escape_string().
+ * escape_string_framed_quick() for any string: returns 0, or -1 when it is
+ * not valid UTF-8 (as escape_string()).
  */
 static inline __attribute__((always_inline)) int
 escape_string_framed(struct fbuffer *fb, const char *pre, size_t npre,
 		     const unsigned char *s, size_t len,
 		     const char *post, size_t npost, int mode)
 {
-	if (escape_string_framed_quick(fb, pre, npre, s, len, post, npost, mode))
+	if (escape_string_framed_quick(fb, pre, npre, s, len, post, npost, mode) == 0)
 		return 0;
 	return escape_string_framed_slow(fb, pre, npre, s, len, post, npost, mode);
 }

@@ -123,7 +123,7 @@ WIDTH_INLINE int wq_text_string(struct width *w, int comma, const unsigned char 
 	/* the quick way takes only ASCII with nothing to escape: its columns
 	 * are its bytes */
 	int plain = escape_string_framed_quick(t, wq_comma, comma ? 2 : 0, s, len,
-					       post, npost, mode);
+					       post, npost, mode) == 0;
 
 	if (!plain && FB_UNLIKELY(escape_string_framed_slow(t, wq_comma, comma ? 2 : 0, s, len,
 							     post, npost, mode) < 0))
@@ -178,7 +178,8 @@ WIDTH_INLINE int wq_key(struct width *w, const unsigned char *s, size_t len, int
 	const char *sep = wq_separator(w, &sn);
 	/* only ASCII with nothing to escape: its columns are its bytes */
 	if (FB_UNLIKELY(sn > WQ_SEPARATOR_MAX) ||
-	    !escape_string_framed_quick(w->out, sep, sn, s, len, ls->colon, ls->colon_len, mode))
+	    escape_string_framed_quick(w->out, sep, sn, s, len, ls->colon, ls->colon_len,
+				       mode) < 0)
 		return WQ_NONE;
 	wq_separator_done(w);
 	w->key_out = 1;
