@@ -247,12 +247,12 @@ if pid == 0:
 data = b""
 while True:
     try:
-        chunk = os.read(fd, 65536)
+        got = os.read(fd, 65536)
     except OSError:
         break
-    if not chunk:
+    if not got:
         break
-    data += chunk
+    data += got
 _, status = os.waitpid(pid, 0)
 sys.stdout.buffer.write(data.replace(b"\r\n", b"\n"))
 sys.exit(os.waitstatus_to_exitcode(status))
