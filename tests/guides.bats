@@ -61,9 +61,9 @@ drifted() {
 	f=$(drifted "$hacking" 's|base/diag\.c|base/diagnostics.c|')
 	run -1 python3 "$CHECK" hacking "$TOP" "$f"
 	[[ "$output" == *"HACKING.md names base/diagnostics.c, which is not in the tree"* ]]
-	f=$(drifted "$hacking" 's/`reader_run()`/`reader_go()`/')
+	f=$(drifted "$hacking" 's/`cli_parse()`/`cli_read()`/')
 	run -1 python3 "$CHECK" hacking "$TOP" "$f"
-	[[ "$output" == *"HACKING.md names reader_go(), which is not in the code"* ]]
+	[[ "$output" == *"HACKING.md names cli_read(), which is not in the code"* ]]
 	f=$(drifted "$hacking" 's/`STYLE_RUN`/`STYLE_RUN_LEN`/')
 	run -1 python3 "$CHECK" hacking "$TOP" "$f"
 	[[ "$output" == *"HACKING.md names STYLE_RUN_LEN, which is not in the code"* ]]

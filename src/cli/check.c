@@ -278,7 +278,7 @@ enum exit_status check_file(void *checker, const char *path)
 	enum exit_status status;
 	struct read_resume at = { .line = 1 };  /* (-j: a file that grew) */
 	if (!regular || !k->jobs || !jobs_format(k->jobs, name, fd, k->out, &status, &at))
-		status = reader_run_resumed(k->reader, name, fd, &at);
+		status = reader_run_from(k->reader, name, fd, &at);
 	reader_set_tap(k->reader, NULL, NULL);
 	int err = fbuffer_flush(k->out);
 	if (status == EXIT_OK && !err)

@@ -65,7 +65,7 @@ static enum exit_status read_input(struct run *r, const char *name, int fd)
 	struct read_resume at;
 
 	if (!jobs_format(&r->jobs, name, fd, &r->fmt.output, &status, &at))
-		status = reader_run_resumed(&r->reader, name, fd, &at);
+		status = reader_run_from(&r->reader, name, fd, &at);
 	jobs_release(&r->jobs);
 	return status;
 }

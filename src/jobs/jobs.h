@@ -88,7 +88,7 @@ void jobs_init(struct jobs *j, unsigned want, const struct format_options *opt, 
  * With `at` (else NULL), a pipe is taken too, a part read ahead at a time
  * (JOBS_CHUNKS_PER_JOB chunks a thread, at least JOBS_MIN_INPUT; with
  * -j N, an array whole, up to JOBS_AHEAD_MAX): the
- * caller then goes on from *at with reader_run_resumed(), whose bytes
+ * caller then goes on from *at with reader_run_from(), whose bytes
  * stay until jobs_release().  A file is read to the end it has when its
  * last chunk is written, as one thread reads to where read(2) ends: one
  * that grew after its size was taken (a log being written to) is left

@@ -288,8 +288,8 @@ static ssize_t read_resumed(void *ctx, unsigned char *buf, size_t n)
 	return got;
 }
 
-enum exit_status reader_run_resumed(struct reader *r, const char *name, int fd,
-				    const struct read_resume *at)
+enum exit_status reader_run_from(struct reader *r, const char *name, int fd,
+				 const struct read_resume *at)
 {
 	if (at->len == 0 && at->base == 0)
 		return run(r, name, fd, NULL);

@@ -105,9 +105,11 @@ void reader_release(struct reader *r);
  */
 enum exit_status reader_run(struct reader *r, const char *name, int fd);
 
-/** reader_run(), the input's first part being `at` (none if at->len and
- * at->base are 0).  Messages give places in the whole input. */
-enum exit_status reader_run_resumed(struct reader *r, const char *name, int fd,
-				    const struct read_resume *at);
+/** reader_run() from `at` on: at->pre, the bytes read of the input
+ * already (at->base bytes into it), then `fd`; with nothing read yet
+ * (at->len and at->base 0, as jobs_format() leaves it when it declines),
+ * all of `fd`.  Messages give places in the whole input. */
+enum exit_status reader_run_from(struct reader *r, const char *name, int fd,
+				 const struct read_resume *at);
 
 #endif

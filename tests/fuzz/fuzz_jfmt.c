@@ -325,7 +325,7 @@ static void run_jobs(struct run *res, const struct format_options *opt, int comm
 	stderr = msgs;
 	struct read_resume at;
 	if (!jobs_format(&jobs, "<fuzz>", fd, &fmt.output, &res->status, &at))
-		res->status = reader_run_resumed(&reader, "<fuzz>", fd, &at);
+		res->status = reader_run_from(&reader, "<fuzz>", fd, &at);
 	jobs_release(&jobs);
 	if (res->status != EXIT_OK)
 		fbuffer_abandon(&fmt.output);
