@@ -28,7 +28,9 @@
 
 #define OUTPUT_BLOCK (64 * 1024)     /* sized with READ_BLOCK: see read/blocks.h */
 
-struct run {
+/* What jfmt keeps from one input to the next: its options, the reader
+ * and consumer set up for the current input's, and the output. */
+struct program {
 	struct cli *cli;
 	struct file_setup cur;          /* what reader and consumer are set up
 					 * for: the current input's options */
@@ -59,7 +61,7 @@ static _Noreturn void die_write_error(int err, const char *name)
 }
 
 /* Read one input, on several threads if -j says so and it pays. */
-static enum exit_status read_input(struct run *r, const char *name, int fd)
+static enum exit_status read_input(struct program *r, const char *name, int fd)
 {
 	enum exit_status status;
 	struct read_resume at;
@@ -71,7 +73,7 @@ static enum exit_status read_input(struct run *r, const char *name, int fd)
 }
 
 /* Format one named input ("-" is standard input). */
-static enum exit_status format_file(struct run *r, const char *path)
+static enum exit_status format_file(struct program *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
 		return read_input(r, r->cli->stdin_name, STDIN_FILENO);
@@ -104,7 +106,7 @@ static void settle_tail(void *ctx)
 
 /* Set up reader and consumer for r->cur; the formatter's output, already
  * bound or not yet, is left as it is. */
-static void setup_parts(struct run *r)
+static void setup_parts(struct program *r)
 {
 	struct sink sink;
 	const struct format_options *opt = &r->cur.fmt;
@@ -127,7 +129,7 @@ static void setup_parts(struct run *r)
 	reader_set_sink(&r->reader, &sink);
 }
 
-static void release_parts(struct run *r)
+static void release_parts(struct program *r)
 {
 	reader_release(&r->reader);
 	if (r->cli->validate)
@@ -138,7 +140,7 @@ static void release_parts(struct run *r)
 
 /* Set up reader and consumer; the formatter's output is bound to `fd`,
  * through r->tail where a final newline may be dropped. */
-static void run_setup(struct run *r, struct cli *cli, int fd)
+static void run_setup(struct program *r, struct cli *cli, int fd)
 {
 	r->cli = cli;
 	r->storage = NULL;
@@ -168,7 +170,7 @@ static void run_setup(struct run *r, struct cli *cli, int fd)
 /* The options of the input `path` (settings.h); reader and consumer set
  * up anew if they differ from the last input's.  EXIT_OK, or the status
  * of an input that cannot be taken as asked (reported). */
-static enum exit_status run_prepare(struct run *r, const char *path)
+static enum exit_status run_prepare(struct program *r, const char *path)
 {
 	struct file_setup fs;
 	enum exit_status status = settings_for(r->cli, path, &fs);
@@ -185,7 +187,7 @@ static enum exit_status run_prepare(struct run *r, const char *path)
 	return EXIT_OK;
 }
 
-static void run_release(struct run *r)
+static void run_release(struct program *r)
 {
 	if (!r->cli->validate) {
 		diag_forget(settle_output, &r->fmt.output);
@@ -208,16 +210,16 @@ static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void 
 	return walk_operands(&w, cli->files, cli->nfiles);
 }
 
-static enum exit_status validate_one(void *run, const char *path)
+static enum exit_status validate_one(void *program, const char *path)
 {
-	enum exit_status st = run_prepare(run, path);
-	return st != EXIT_OK ? st : format_file(run, path);
+	enum exit_status st = run_prepare(program, path);
+	return st != EXIT_OK ? st : format_file(program, path);
 }
 
 /* -n: every input checked, nothing written. */
 static enum exit_status validate_all(struct cli *cli)
 {
-	struct run r;
+	struct program r;
 
 	run_setup(&r, cli, -1);
 	enum exit_status status = each_input(cli, validate_one, &r);
@@ -226,9 +228,9 @@ static enum exit_status validate_all(struct cli *cli)
 }
 
 /* One input into the output shared by all. */
-static enum exit_status format_one(void *run, const char *path)
+static enum exit_status format_one(void *program, const char *path)
 {
-	struct run *r = run;
+	struct program *r = program;
 	enum exit_status st = run_prepare(r, path);
 
 	if (st != EXIT_OK)
@@ -255,7 +257,7 @@ static enum exit_status format_one(void *run, const char *path)
 }
 
 /* All inputs, in order, into one output. */
-static enum exit_status format_all(struct run *r, const char *outname)
+static enum exit_status format_all(struct program *r, const char *outname)
 {
 	r->outname = outname;
 	enum exit_status status = each_input(r->cli, format_one, r);
@@ -269,7 +271,7 @@ static enum exit_status format_all(struct run *r, const char *outname)
 
 static enum exit_status to_stdout(struct cli *cli)
 {
-	struct run r;
+	struct program r;
 	run_setup(&r, cli, STDOUT_FILENO);
 	enum exit_status status = format_all(&r, NULL);
 	run_release(&r);
@@ -281,7 +283,7 @@ static enum exit_status to_stdout(struct cli *cli)
 static enum exit_status to_file(struct cli *cli)
 {
 	struct outfile of;
-	struct run r;
+	struct program r;
 
 	if (outfile_open(&of, cli->output, 0) < 0) {
 		if (errno == ENOMEM)
@@ -315,7 +317,7 @@ static enum exit_status to_file(struct cli *cli)
 }
 
 struct comparing {
-	struct run *r;
+	struct program *r;
 	struct checker *k;
 };
 
@@ -361,7 +363,7 @@ static enum exit_status configure_one(void *ctx, const char *path)
 static enum exit_status compare_all(struct cli *cli)
 {
 	struct checker k;
-	struct run r;
+	struct program r;
 	struct comparing c = { &r, &k };
 
 	/* -i touches no file when a configuration file holds a value it
