@@ -428,6 +428,11 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 DEFINE_NEXT(next_narrow, , masks_block, prefix_parity, 0)
 DEFINE_NEXT(next_jsonc, , masks_block, prefix_parity, 1)
 #if defined(CPU_ASK)
+/* AVX2 halves the scan's time: 0.56 ms against 0.97 on bench/gen.py's
+ * u_escapes, 0.89 against 1.50 on dense_escapes (4 MiB arrays, fastest of
+ * 41 runs); jfmt -c, which cuts both on two threads, takes 4.0% and 2.9%
+ * more instructions without it (243.9 and 339.7 million against 234.5
+ * and 330.1), 2.4% and 1.7% with only popcnt and the multiply kept. */
 DEFINE_NEXT(next_wide, __attribute__((target("avx2,popcnt,pclmul"))), masks_wide, parity_clmul, 0)
 #endif
 
