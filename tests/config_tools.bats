@@ -120,6 +120,24 @@ DOC='{"b":[1,2],"a":{"c":null}}'
 	printf '{\r\n    "b": [1, 2],\r\n    "a": {\r\n        "c": null\r\n    }\r\n}\r\n' | cmp - got
 }
 
+@test "prettier: an override's parser lays its files out as that parser does" {
+	need_prettier
+	cat >.prettierrc <<-'JSON'
+	{ "overrides": [
+	    { "files": ["tsconfig.json", ".vscode/*.json"], "options": { "parser": "jsonc" } },
+	    { "files": "sidebars.json", "options": { "parser": "json-stringify" } }
+	] }
+	JSON
+	mkdir .vscode
+	printf '{\n"a":[1]}\n' >tsconfig.json
+	printf '{\n"a":[1]}\n' >.vscode/settings.json
+	printf '{"a":[1,2]}\n' >sidebars.json
+	printf '{\n"a":[1]}\n' >other.json
+	same_as_prettier tsconfig.json .vscode/settings.json sidebars.json other.json
+	run -0 "$JFMT" --print-config tsconfig.json
+	[[ $output == *$'jfmt_parser = jsonc\t.prettierrc:2:'* ]]
+}
+
 @test "prettier: jfmt -r --check . holds each file to its configuration" {
 	mkdir -p four tabs plain
 	printf '{"tabWidth": 4, "printWidth": 0}\n' >four/.prettierrc

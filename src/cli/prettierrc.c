@@ -38,6 +38,7 @@ static const struct tool_key keys[] = {
 	{ "bracketSpacing", OPT_BRACKET_SPACING, TOOL_BOOL, "true=yes|false=no" },
 	{ "objectWrap", OPT_OBJECT_WRAP, TOOL_WORDS, "preserve=preserve|collapse=collapse" },
 	{ "trailingComma", OPT_TRAILING_COMMAS, TOOL_WORDS, "none=none|es5=all|all=all" },
+	{ "parser", OPT_PARSER, TOOL_WORDS, "json=json|jsonc=jsonc|json-stringify=json-stringify" },
 	{ NULL, 0, 0, NULL },
 };
 
