@@ -22,8 +22,13 @@
 ;;
 ;; `jfmt-on-save-mode' reformats the buffer before each save (a buffer
 ;; with invalid JSON is saved as it is, with the message shown).
-;; In buffers whose mode is a jsonc mode or whose file name ends in .jsonc,
-;; jfmt is given --comments.
+;;
+;; jfmt is given the buffer's file name (--stdin-filename) and no option of
+;; this file's own: the file's configuration (its .editorconfig) lays the
+;; text out, saved or not, as jfmt lays the file out in CI and in hooks, and
+;; its name says whether it is JSONC.  Only a buffer with no file whose mode
+;; is a jsonc mode gets --comments.  A message gives the line in the file,
+;; for a region too.
 
 ;;; Code:
 
@@ -37,23 +42,36 @@
   :type 'string)
 
 (defcustom jfmt-args nil
-  "Arguments added to every call of jfmt, such as (\"--indent=4\")."
+  "Arguments added to every call of jfmt.
+The layout is better set in the project's configuration, which CI and
+hooks read too."
   :type '(repeat string))
 
 (defconst jfmt-errors-buffer "*jfmt errors*"
   "The buffer that holds jfmt's last message.")
 
-(defun jfmt--args (whole)
-  "The arguments for jfmt; WHOLE is non-nil when the whole buffer is sent."
+(defun jfmt--args ()
+  "The arguments for jfmt: the buffer's file name, relative to the
+directory jfmt runs in, so that the file's configuration applies and
+messages name the file; or, in a jsonc buffer with no file, --comments."
   (append jfmt-args
-          (when (or (derived-mode-p 'jsonc-mode)
-                    (and buffer-file-name
-                         (string-match-p "\\.jsonc\\'" buffer-file-name)))
-            (list "--comments"))
-          ;; messages name the file, with its own line numbers
-          (when (and whole buffer-file-name)
-            (list (concat "--stdin-filename="
-                          (file-name-nondirectory buffer-file-name))))))
+          (cond (buffer-file-name
+                 (list (concat "--stdin-filename="
+                               (file-relative-name buffer-file-name))))
+                ((derived-mode-p 'jsonc-mode)
+                 (list "--comments")))))
+
+(defun jfmt--input (beg end)
+  "The text from BEG to END as jfmt is sent it: after as many empty lines
+and spaces as stand before BEG in the buffer, which JSON reads as white
+space, so that a message gives the line and column in the buffer."
+  (save-excursion
+    (goto-char beg)
+    (concat (make-string (1- (line-number-at-pos beg t)) ?\n)
+            (make-string (string-bytes (buffer-substring
+                                        (line-beginning-position) beg))
+                         ?\s)
+            (buffer-substring-no-properties beg end))))
 
 (defun jfmt--show-error (text)
   "Show jfmt's message TEXT: its first line in the echo area, all of it in
@@ -76,7 +94,8 @@ nil when jfmt failed."
                    (goto-char beg)
                    (buffer-substring beg (progn (skip-chars-forward " \t" end)
                                                 (point)))))
-         (args (jfmt--args whole))
+         (args (jfmt--args))
+         (input (jfmt--input beg end))
          (source (current-buffer))
          (out (generate-new-buffer " *jfmt output*"))
          (err-file (make-temp-file "jfmt"))
@@ -84,7 +103,7 @@ nil when jfmt failed."
          (coding-system-for-write 'utf-8-unix))
     (unwind-protect
         (let ((status (condition-case e
-                          (apply #'call-process-region beg end jfmt-command
+                          (apply #'call-process-region input nil jfmt-command
                                  nil (list out err-file) nil args)
                         (file-error (error-message-string e)))))
           (if (not (eql status 0))

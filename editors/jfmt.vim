@@ -12,15 +12,20 @@
 "   gq{motion}       in json and jsonc buffers, formats through jfmt too
 "                    (this file sets 'formatexpr' there)
 "
-" The cursor stays on the same line number and the window on the same view;
-" a buffer that is already formatted is not touched (no undo step, no
-" 'modified').  On failure the first line of jfmt's message is echoed (it is
-" also in :messages) and the whole message is kept in b:jfmt_error.  In
-" jsonc buffers (Vim's filetype for *.jsonc and [jt]sconfig*.json) jfmt is
-" given --comments.  Settings:
+" jfmt is given the buffer's file name (--stdin-filename) and no option of
+" this file's own: the file's configuration (its .editorconfig) lays the
+" text out, saved or not, as jfmt lays the file out in CI and in hooks, and
+" its name says whether it is JSONC.  Only a jsonc buffer with no name gets
+" --comments.  The cursor stays on the same line number and the window on
+" the same view; a buffer that is already formatted is not touched (no undo
+" step, no 'modified').  On failure the first line of jfmt's message is
+" echoed (it is also in :messages), with the line in the file, and the whole
+" message is kept in b:jfmt_error.  Settings:
 "
 "   g:jfmt_command   the program to run (default "jfmt")
-"   g:jfmt_args      words added to every call, e.g. "--indent=4" (default "")
+"   g:jfmt_args      words added to every call (default ""); the layout is
+"                    better set in the project's configuration, which CI
+"                    and hooks read too
 
 if exists('g:loaded_jfmt')
   finish
@@ -36,18 +41,20 @@ function! JfmtLines(first, last, args) abort
   let l:whole = a:first == 1 && a:last == line('$')
   let l:cmd = get(g:, 'jfmt_command', 'jfmt')
   let l:cmd .= ' ' . get(g:, 'jfmt_args', '')
-  if &filetype ==# 'jsonc'
-    let l:cmd .= ' --comments'
-  endif
-  if l:whole && expand('%') !=# ''
-    " messages name the file, with its own line numbers
+  if expand('%') !=# ''
+    " the file's configuration applies, and messages name the file
     let l:cmd .= ' --stdin-filename=' . shellescape(expand('%'))
+  elseif &filetype ==# 'jsonc'
+    let l:cmd .= ' --comments'
   endif
   let l:cmd .= ' ' . a:args
   " jfmt's messages go to a file of their own, so that they never mix with
   " the output ('shellredir' would send them to the same place)
   let l:errfile = tempname()
-  let l:output = systemlist(l:cmd . ' 2>' . shellescape(l:errfile), l:input)
+  " a range goes after as many empty lines as stand before it, which JSON
+  " reads as white space: a message gives the line in the file
+  let l:send = repeat([''], a:first - 1) + l:input
+  let l:output = systemlist(l:cmd . ' 2>' . shellescape(l:errfile), l:send)
   let l:status = v:shell_error
   let l:errors = filereadable(l:errfile) ? readfile(l:errfile) : []
   call delete(l:errfile)

@@ -524,7 +524,7 @@ with open(sys.argv[1]) as f:
 	hooks=$output
 	# pre-commit requires id, name, entry and language for each hook
 	run -0 jq -c '[.[] | [.id, .name != null, .entry, .language, .types, .files]]' <<<"$hooks"
-	[ "$output" = '[["jfmt",true,"jfmt -i -l --keep-escapes --single","system",["text"],"\\.jsonc?$"],["jfmt-check",true,"jfmt --check --keep-escapes --single","system",["text"],"\\.jsonc?$"]]' ]
+	[ "$output" = '[["jfmt",true,"jfmt -i -l --single","system",["text"],"\\.jsonc?$"],["jfmt-check",true,"jfmt --check --single","system",["text"],"\\.jsonc?$"]]' ]
 }
 
 @test "each hook's entry, run on a formatted file as pre-commit would, passes" {
@@ -552,8 +552,10 @@ with open(sys.argv[1]) as f:
 	[ "$output" = "$(printf '%s\n' 'make deps test' 'make && ./jfmt FILE')" ]
 }
 
-@test "README: the plain git pre-commit hook refuses a commit with bad JSON" {
-	need_cmd git
+# plain_hook_repo: a git repository in ./repo, cd'd into, whose
+# .git/hooks/pre-commit is README's plain hook, with the jfmt under test
+# first on PATH; commit MESSAGE commits what is staged.
+plain_hook_repo() {
 	run -0 readme_block "**git pre-commit, plain.**"
 	[[ "${lines[0]}" == "#!/bin/sh" ]]
 	hook=$output
@@ -563,7 +565,12 @@ with open(sys.argv[1]) as f:
 	git init -q .
 	printf '%s\n' "$hook" >.git/hooks/pre-commit
 	chmod +x .git/hooks/pre-commit
-	commit() { PATH="$WORK/bin:$PATH" git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m "$1"; }
+}
+commit() { PATH="$WORK/bin:$PATH" git -c user.name=jfmt -c user.email=jfmt@example.invalid commit -q -m "$1"; }
+
+@test "README: the plain git pre-commit hook refuses a commit with bad JSON" {
+	need_cmd git
+	plain_hook_repo
 	put good.json $'[\n  1\n]\n'
 	git add good.json
 	run -0 commit good
@@ -573,6 +580,122 @@ with open(sys.argv[1]) as f:
 	[[ "$output" == *"jfmt: bad.json:"* ]]
 	run -0 git log --format=%s
 	[ "$output" = good ]
+}
+
+@test "README: the plain git pre-commit hook checks what is staged, not the working tree" {
+	need_cmd git
+	plain_hook_repo
+	# staged unformatted, the working copy fixed but not added: refused
+	put a.json '{"a":1}'
+	git add a.json
+	put a.json $'{\n  "a": 1\n}\n'
+	run -1 commit unformatted
+	[[ "$output" == *"a.json"* ]]
+	run ! git rev-parse -q --verify HEAD
+	# staged invalid, the working copy fixed but not added: refused, with
+	# the line and column of the staged text
+	git add a.json
+	mkdir 'sub dir' && put 'sub dir/b.json' $'[\n  1,\n'
+	git add 'sub dir/b.json'
+	put 'sub dir/b.json' $'[\n  1\n]\n'
+	run -1 commit invalid
+	[[ "$output" == *"jfmt: sub dir/b.json:2:5: end of input inside the array"* ]]
+	run ! git rev-parse -q --verify HEAD
+	# staged formatted, the working copy broken: the commit goes through,
+	# with the staged text
+	git add 'sub dir/b.json'
+	put a.json '{"a":'
+	run -0 commit staged
+	run -0 git show HEAD:a.json
+	[ "$output" = $'{\n  "a": 1\n}' ]
+	run -0 git log --format=%s
+	[ "$output" = staged ]
+	# moved, and one line of it unformatted in the index (git sees a
+	# rename): refused under its new name
+	"$JFMT" <(printf '[%s]' "$(seq -s, 1 30)") >list.json
+	git add list.json
+	run -0 commit list
+	git mv list.json moved.json
+	sed 's/^  7,$/   7,/' moved.json >moved.tmp && mv moved.tmp moved.json
+	git add moved.json
+	"$JFMT" moved.json >moved.tmp && mv moved.tmp moved.json
+	run -0 git diff --cached --name-status
+	[[ "$output" == R* ]]
+	run -1 commit moved
+	[[ "$output" == *"moved.json"* ]]
+}
+
+@test "README: the plain git pre-commit hook holds each staged file to its configuration" {
+	need_cmd git
+	plain_hook_repo
+	# the file's .editorconfig applies: four spaces in conf/
+	mkdir conf
+	put conf/.editorconfig $'[*.json]\nindent_size = 4\n'
+	put conf/app.json $'{\n    "a": 1\n}\n'
+	git add conf
+	run -0 commit four
+	put conf/app.json $'{\n  "a": 2\n}\n'
+	git add conf/app.json
+	run -1 commit two
+	[[ "$output" == *"conf/app.json"* ]]
+	# JSONC by its name: tsconfig.json keeps its comments
+	git reset -q conf/app.json
+	put tsconfig.json $'// build\n{\n  "strict": true // on\n}\n'
+	git add tsconfig.json
+	run -0 commit jsonc
+	# two values in a .json file are refused, as by the jfmt-check hook
+	put two.json $'1\n2\n'
+	git add two.json
+	run -1 commit two-values
+	[[ "$output" == *"jfmt: two.json:2:1: "* ]]
+	run -0 git log --format=%s
+	[ "$output" = $'jsonc\nfour' ]
+}
+
+@test "README: the plain git hook runs the jfmt-check hook's command" {
+	run -0 readme_block "**git pre-commit, plain.**"
+	# the jfmt command of the hook, less the name it gives standard input
+	cmd=$(grep -oE 'jfmt [^|]*--stdin-filename' <<<"$output" | sed 's/ --stdin-filename$//')
+	[ -n "$cmd" ]
+	grep -qxF "  entry: $cmd" "$TOP/.pre-commit-hooks.yaml"
+}
+
+# no_configured_option TEXT: fail, naming it, if TEXT passes jfmt an option
+# that a configuration key sets (from jfmt --list-options), by its long
+# name or its letter.
+no_configured_option() {
+	local name letter key n=0
+	while IFS=$'\t' read -r name letter key; do
+		[ "$key" != - ] || continue
+		n=$((n + 1))
+		[[ "$1" != *"--$name"* ]] || { echo "passes --$name"; return 1; }
+		if [ "$letter" != - ] && [[ "$1" =~ (^|[^a-zA-Z-])-$letter([^a-zA-Z-]|$) ]]; then
+			echo "passes -$letter"
+			return 1
+		fi
+	done < <("$JFMT" --list-options | awk -F '\t' '{ print $1 "\t" $2 "\t" $7 }')
+	# (the table has its keys)
+	[ "$n" -ge 15 ]
+}
+
+@test "README: what a repository copies passes jfmt no option its configuration sets" {
+	# the code of "## In a repository", up to "### Coming from prettier":
+	# the CI lines, the git hooks and the editor recipes
+	run -0 awk '
+		/^## In a repository/ { on = 1; next }
+		/^### Coming from prettier/ { exit }
+		on && /^```/ { inside = !inside; next }
+		on && inside { print }
+	' "$TOP/README.md"
+	# (less the shell's own -c, in the plain hook)
+	code=${output//sh -c/sh}
+	[[ "$code" == *"jfmt --check"* ]]
+	[[ "$code" == *"--stdin-filename"* ]]
+	no_configured_option "$code"
+	# nor do the hooks this repository offers
+	run -0 grep -E '^ *entry:' "$TOP/.pre-commit-hooks.yaml"
+	[ "${#lines[@]}" -eq 2 ]
+	no_configured_option "$output"
 }
 
 @test "README: the pre-commit framework example names a hook the repository has" {

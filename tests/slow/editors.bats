@@ -121,10 +121,47 @@ vim_do() {
 	run -0 vim_do part.json '3Jfmt' 'w! out.json'
 	put want.json $'[\n  {"x": 1, "y": [1, 2]},\n  {\n    "x": 2\n  }\n]\n'
 	same_bytes want.json out.json
-	# a range that is not whole JSON values is left alone
+	# a range that is not whole JSON values is left alone; the message
+	# gives the line in the file
 	run -0 vim_do part.json '2Jfmt' 'w! out.json'
 	same_bytes part.json out.json
-	grep -qF "jfmt: <stdin>:1:24: unexpected ','" state
+	grep -qF "jfmt: part.json:2:24: unexpected ','" state
+}
+
+# project: proj/sub, whose .editorconfig (in proj) indents JSON by 4, and
+# proj/sub/part.json, indented so, its last element on one line.
+project() {
+	mkdir -p proj/sub
+	put proj/.editorconfig $'root = true\n[*.json]\nindent_size = 4\n'
+	put proj/sub/part.json $'[\n    {"x": 1},\n    {"x": 2}\n]\n'
+	put want.json $'[\n    {"x": 1},\n    {\n        "x": 2\n    }\n]\n'
+	put want4.json $'[\n    1,\n    {\n        "a": 2\n    }\n]\n'
+}
+
+@test "vim: the file's configuration applies, to a buffer not saved and to a range" {
+	need_vim
+	project
+	# a new file, never saved
+	run -0 vim_do proj/sub/new.json 'call setline(1, ["[1, {\"a\": 2}]"])' 'Jfmt' 'w! out.json'
+	same_bytes want4.json out.json
+	grep -qx 'error=' state
+	# a range, indented like its first line by the file's 4
+	run -0 vim_do proj/sub/part.json '3Jfmt' 'w! out.json'
+	same_bytes want.json out.json
+}
+
+@test "vim: the file's name says whether it is JSONC; a jsonc buffer with no name is" {
+	need_vim
+	# a .json file in a jsonc buffer is held to JSON, as jfmt --check holds it
+	put data.json $'// c\n{}\n'
+	run -0 vim_do data.json 'set filetype=jsonc' 'Jfmt' 'w! out.json'
+	same_bytes data.json out.json
+	grep -qF 'error=jfmt: data.json:1:1: ' state
+	# a buffer with no name and the jsonc filetype keeps its comments
+	run -0 vim_do data.json 'enew' 'set filetype=jsonc' \
+		'call setline(1, ["// c", "{\"a\": [1,],}"])' 'Jfmt' 'w! out.json'
+	put want.jsonc $'// c\n{\n  "a": [\n    1\n  ]\n}\n'
+	same_bytes want.jsonc out.json
 }
 
 @test "vim: extra words go to jfmt, and a missing jfmt loses nothing" {
@@ -214,11 +251,48 @@ emacs_do() {
 	  (jfmt-region (point) (line-beginning-position 2)) (write-region nil nil "out.json")'
 	put want.json $'[\n  {"x": 1, "y": [1, 2]},\n  {\n    "x": 2\n  }\n]\n'
 	same_bytes want.json out.json
-	# a part that is not whole JSON values is left alone
+	# a part that is not whole JSON values is left alone; the message gives
+	# the line and column in the file
 	run -0 emacs_do part.json '(forward-line 1)
 	  (jfmt-region (point) (line-beginning-position 2)) (write-region nil nil "out.json")'
 	same_bytes part.json out.json
-	grep -qF "errors=jfmt: <stdin>:1:24: unexpected ','" state
+	grep -qF "errors=jfmt: part.json:2:24: unexpected ','" state
+	run -0 emacs_do part.json '(forward-line 1) (forward-char 2)
+	  (jfmt-region (point) (line-end-position)) (write-region nil nil "out.json")'
+	same_bytes part.json out.json
+	grep -qF "errors=jfmt: part.json:2:24: unexpected ','" state
+}
+
+@test "emacs: the file's configuration applies, to a buffer not saved and to a region" {
+	need_emacs
+	project
+	# a new file, never saved
+	run -0 emacs_do proj/sub/new.json '(insert "[1, {\"a\": 2}]")
+	  (jfmt-buffer) (write-region nil nil "../../out.json")'
+	same_bytes want4.json out.json
+	# (emacs_do writes the state in the file's directory)
+	grep -qx 'errors=' proj/sub/state
+	[ ! -e proj/sub/new.json ]
+	# a region, indented like its first line by the file's 4
+	run -0 emacs_do proj/sub/part.json '(forward-line 2)
+	  (jfmt-region (point) (line-beginning-position 2)) (write-region nil nil "../../out.json")'
+	same_bytes want.json out.json
+}
+
+@test "emacs: the file's name says whether it is JSONC; a jsonc buffer with no file is" {
+	need_emacs
+	put data.json $'// c\n{}\n'
+	# a .json file in a jsonc mode is held to JSON, as jfmt --check holds it
+	run -0 emacs_do data.json '(define-derived-mode jsonc-mode prog-mode "JSONC")
+	  (jsonc-mode) (jfmt-buffer) (write-region nil nil "out.json")'
+	same_bytes data.json out.json
+	grep -qF 'errors=jfmt: data.json:1:1: ' state
+	# a buffer with no file, in a jsonc mode, keeps its comments
+	run -0 emacs_do data.json '(define-derived-mode jsonc-mode prog-mode "JSONC")
+	  (set-buffer (get-buffer-create "no file")) (jsonc-mode)
+	  (insert "// c\n{\"a\": [1,],}\n") (jfmt-buffer) (write-region nil nil "out.json")'
+	put want.jsonc $'// c\n{\n  "a": [\n    1\n  ]\n}\n'
+	same_bytes want.jsonc out.json
 }
 
 @test "emacs: jfmt-on-save-mode formats on save, and saves invalid JSON as it is" {

@@ -158,17 +158,39 @@ project() {
 	grep -q '// one' settings.jsonc
 }
 
-@test "jfmt hook: Python's json.dumps output changes layout only, escapes kept" {
-	"$JFMT" --help | grep -q -- '--keep-escapes' ||
-		skip "this jfmt has no --keep-escapes: the hooks write strings re-escaped"
-	run -0 remote_config
-	project "$output"
+# python_json: py.json as Python's json.dumps writes it, escapes and all.
+python_json() {
 	python3 -c 'import json; print(json.dumps({"caf\u00e9": ["cr\u00e8me", "a/b"], "n": 1.0}))' >py.json
 	grep -qF '"caf\u00e9"' py.json
+}
+
+@test "jfmt hook: Python's json.dumps output is written as jfmt in CI wants it" {
+	run -0 remote_config
+	project "$output"
+	python_json
+	"$JFMT" py.json >want.json
 	git add py.json
+	run -1 pre-commit run --all-files
+	same_bytes want.json py.json
+	# the hook passes no option of its own: CI's bare command agrees
+	run -0 "$JFMT" --check py.json
+}
+
+@test "jfmt hook: the project's configuration keeps Python's escapes, for CI too" {
+	mkdir probe
+	put probe/.editorconfig $'root = true\n[*.json]\njfmt_keep_escapes = true\n'
+	put probe/a.json $'{\n  "\\u00e9": 1\n}\n'
+	"$JFMT" --check probe/a.json >/dev/null 2>&1 ||
+		skip "this jfmt does not read jfmt_keep_escapes from .editorconfig"
+	run -0 remote_config
+	project "$output"
+	put .editorconfig $'root = true\n[*.json]\njfmt_keep_escapes = true\n'
+	python_json
+	git add -A
 	run -1 pre-commit run --all-files
 	put want.json $'{\n  "caf\\u00e9": [\n    "cr\\u00e8me",\n    "a/b"\n  ],\n  "n": 1.0\n}\n'
 	same_bytes want.json py.json
+	run -0 "$JFMT" --check py.json
 }
 
 @test "README: the repo: local form runs as written, with the same hook" {
