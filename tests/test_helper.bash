@@ -97,14 +97,15 @@ jfmt_on_path() {
 	mkdir -p "$T/bin" && ln -sf "$JFMT" "$T/bin/jfmt" && PATH="$T/bin:$PATH"
 }
 
-# readme_block AFTER: the first fenced code block after the line that
-# starts with AFTER in README.md, without its fences.
+# readme_block AFTER [README]: the first fenced code block after the line
+# that starts with AFTER in README (default: this checkout's README.md),
+# without its fences.
 readme_block() {
 	awk -v after="$1" '
 		index($0, after) == 1 { seen = 1; next }
 		seen && /^```/ { if (inside) exit; inside = 1; next }
 		inside { print }
-	' "$TESTS_DIR/../README.md"
+	' "${2:-$TESTS_DIR/../README.md}"
 }
 
 # need_cmd NAME...: skip unless every command is installed.
