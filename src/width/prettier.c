@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "width/columns.h"
+#include "width/prettier_parts.h"
 
 void prettier_init(struct prettier *p, const struct prettier_style *style, struct fbuffer *out)
 {
@@ -39,359 +39,6 @@ void prettier_release(struct prettier *p)
 	free(p->held);
 }
 
-/* --- Writing out --- */
-
-static void put(struct prettier *p, const char *s, size_t n, size_t cols)
-{
-	fbuffer_append(p->out, s, n);
-	p->col += cols;
-}
-
-static const char *tok_text(const struct prettier *p, const struct prettier_tok *t)
-{
-	return p->text.ptr + t->off;
-}
-
-/* What waits for the line to end: prettier's lineSuffix. */
-static void flush_suffix(struct prettier *p)
-{
-	if (p->suffix.len) {
-		fbuffer_append(p->out, p->suffix.ptr, p->suffix.len);
-		p->suffix.len = 0;
-	}
-}
-
-/* Whether an array of numbers holding t is still filled, as prettier's
- * isConciselyPrintedArray() says: a number, or a comment on one, but a //
- * comment after one on its line. */
-static int fills(const struct prettier_tok *t)
-{
-	return t->kind == PRETTIER_NUMBER || t->kind == PRETTIER_LEADING ||
-	       (t->kind == PRETTIER_TRAILING &&
-		(!(t->flags & PRETTIER_SLASHES) || (t->flags & PRETTIER_HARD)));
-}
-
-/* A line break and the indentation of `depth` levels. */
-static void newline(struct prettier *p, size_t depth)
-{
-	flush_suffix(p);
-	style_newline(p->style.layout, p->out, depth, 0);
-	p->col = depth * p->style.indent_cols;
-}
-
-/* A line end alone: a blank line, or the end of a top-level value. */
-static void line_end(struct prettier *p)
-{
-	flush_suffix(p);
-	style_put_break(p->style.layout, p->out, 0, 0);
-	p->col = 0;
-}
-
-void prettier_line_end(struct prettier *p)
-{
-	line_end(p);
-}
-
-/* A comment that waits for the end of the line: after a space, or on a
- * line of its own at the indentation of `depth` (after a blank line if
- * one stood before it). */
-/*
- * Write comment s to fb, starting at column `col`: as it stands, but for a
- * block comment of several lines each of which begins with '*' (a doc
- * comment), whose lines after the first go at the indentation of `depth`
- * and a space, trimmed, as prettier reindents them.  Returns the column
- * after it.
- */
-static size_t write_comment(struct prettier *p, struct fbuffer *fb, const struct prettier_tok *t,
-			    const char *s, size_t depth, size_t col)
-{
-	const char *line = s, *end = s + t->len, *nl;
-	int stars = (t->flags & PRETTIER_STARS) != 0;
-
-	if (!(t->flags & PRETTIER_LINES)) {
-		fbuffer_append(fb, s, t->len);
-		return col + t->cols;
-	}
-	for (;;) {
-		const char *b = line, *e;
-		nl = memchr(line, '\n', (size_t)(end - line));
-		e = nl ? nl : end;
-		if (nl && e > b && e[-1] == '\r')
-			e--;
-		if (line != s) {
-			if (stars) {
-				while (b < e && (*b == ' ' || *b == '\t'))
-					b++;
-				style_newline(p->style.layout, fb, depth, 0);
-				fbuffer_append_char(fb, ' ');
-				col = depth * p->style.indent_cols + 1;
-			} else {
-				style_put_break(p->style.layout, fb, 0, 0);
-				col = 0;
-			}
-		}
-		if (stars && nl)
-			while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
-				e--;
-		fbuffer_append(fb, b, (size_t)(e - b));
-		col += columns_of(b, (size_t)(e - b));
-		if (!nl)
-			return col;
-		line = nl + 1;
-	}
-}
-
-static void defer_comment(struct prettier *p, const struct prettier_tok *t, const char *s,
-			  size_t depth)
-{
-	size_t col = 0;
-
-	if (t->flags & PRETTIER_HARD) {
-		if (t->flags & PRETTIER_BLANK_AFTER)
-			style_put_break(p->style.layout, &p->suffix, 0, 0);
-		style_newline(p->style.layout, &p->suffix, depth, 0);
-	} else {
-		fbuffer_append_char(&p->suffix, ' ');
-	}
-	write_comment(p, &p->suffix, t, s, depth, col);
-}
-
-/* A comment written out where the output stands. */
-static void put_comment(struct prettier *p, const struct prettier_tok *t, const char *s)
-{
-	p->col = write_comment(p, p->out, t, s, p->depth, p->col);
-}
-
-/* A leading comment in an expanded container (or at the top level), and
- * what follows it. */
-static void put_leading(struct prettier *p, const struct prettier_tok *t, const char *s,
-			int flat)
-{
-	put_comment(p, t, s);
-	if ((t->flags & PRETTIER_HARD) || ((t->flags & PRETTIER_SOFT) && !flat)) {
-		if (t->flags & PRETTIER_BLANK_AFTER)
-			line_end(p);
-		newline(p, p->depth);
-	} else {
-		put(p, " ", 1, 1);
-	}
-}
-
-/* A trailing comment, written out: a block comment after a space, the
- * others when the line ends. */
-static void put_trailing(struct prettier *p, const struct prettier_tok *t, const char *s)
-{
-	if (t->flags & (PRETTIER_HARD | PRETTIER_SLASHES)) {
-		defer_comment(p, t, s, p->depth);
-		return;
-	}
-	put(p, " ", 1, 1);
-	put_comment(p, t, s);
-}
-
-/* The element coming in the innermost expanded container: the comma after
- * the one before, a blank line if one stood before it, its line. */
-static void begin_element(struct prettier *p, struct prettier_level *l, unsigned flags)
-{
-	if (l->count > 0) {
-		put(p, ",", 1, 1);
-		if (flags & PRETTIER_BLANK)
-			line_end(p);
-	}
-	newline(p, p->depth);
-	l->count++;
-}
-
-static void place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at);
-
-/* The tokens held by the innermost expanded array, one element a line:
- * it holds something that is not a number too.  They are placed again,
- * the array no longer holding; past the bound the first is placed
- * already. */
-static void numbers_one_a_line(struct prettier *p, struct prettier_level *l)
-{
-	size_t n = l->count;
-
-	l->numbers = 0;
-	l->count = l->filled;
-	p->after_key = l->filled;
-	for (size_t i = 0; i < n; i++) {
-		const struct prettier_tok *t = &p->tok[l->fill_from + i];
-		place(p, t, tok_text(p, t), l->fill_from + i);
-	}
-}
-
-/* One element of a filled array: its leading comments, its number, its
- * trailing comments, from tok[from]. */
-struct fill_item {
-	size_t from, to;                /* its tokens */
-	unsigned long long cols;        /* on one line, up to a line break
-					 * in it (a leading comment's) */
-	int hard;                       /* there is one */
-	int slashes;                    /* a leading // comment */
-};
-
-/* A comment t in a filled element: its columns (and `space` more) up to
- * a line break in it, which ends what prettier's fill() measures. */
-static void fill_cols(const struct prettier *p, const struct prettier_tok *t,
-		      struct fill_item *it, int space)
-{
-	if (it->hard)
-		return;
-	if (t->flags & PRETTIER_LINES) {
-		const char *s = tok_text(p, t), *nl = memchr(s, '\n', t->len);
-		it->cols += columns_of(s, (size_t)(nl - s));
-		it->hard = 1;
-		return;
-	}
-	it->cols += t->cols + (size_t)space;
-}
-
-static size_t fill_item(const struct prettier *p, size_t from, size_t end,
-			struct fill_item *it)
-{
-	size_t i = from;
-
-	*it = (struct fill_item){ .from = from };
-	for (; i < end && p->tok[i].kind == PRETTIER_LEADING; i++) {
-		const struct prettier_tok *t = &p->tok[i];
-		it->slashes |= (t->flags & PRETTIER_SLASHES) != 0;
-		fill_cols(p, t, it, !(t->flags & PRETTIER_HARD));
-		it->hard |= (t->flags & PRETTIER_HARD) != 0;
-	}
-	if (i < end && p->tok[i].kind == PRETTIER_NUMBER) {
-		if (!it->hard)
-			it->cols += p->tok[i].cols;
-		i++;
-	}
-	for (; i < end && p->tok[i].kind == PRETTIER_TRAILING; i++)
-		if (!it->hard && !(p->tok[i].flags & PRETTIER_HARD)) {
-			it->cols += 1;
-			fill_cols(p, &p->tok[i], it, 0);
-		}
-	it->to = i;
-	return i;
-}
-
-/*
- * The elements held by the innermost expanded array, which holds nothing
- * but numbers (and comments on them), as prettier's fill() lays them out:
- * each with its comma, and the space after it kept when the next one fits
- * on the line too (up to a line break in either).  A blank line stays;
- * a // comment before an element begins its line.  With `closing`, up to
- * the last element, else all but the last, which stays held.
- */
-static void numbers_filled(struct prettier *p, struct prettier_level *l, int closing)
-{
-	size_t end = l->fill_from + l->count;
-	struct fill_item it, next;
-	size_t i = fill_item(p, l->fill_from, end, &it);
-
-	if (!l->filled)
-		newline(p, p->depth);
-	l->filled = 1;
-	for (;;) {
-		int last = it.to == end;
-		if (last && !closing)
-			break;
-		unsigned long long start = p->col;
-		/* fill() prints an element that fits (to a line break in it)
-		 * flat: a soft line after a comment is a space */
-		int flat = start + it.cols <= p->style.limit;
-		for (size_t k = it.from; k < it.to; k++) {
-			const struct prettier_tok *t = &p->tok[k];
-			if (t->kind == PRETTIER_LEADING)
-				put_leading(p, t, tok_text(p, t), flat);
-			else if (t->kind == PRETTIER_TRAILING)
-				put_trailing(p, t, tok_text(p, t));
-			else
-				put(p, tok_text(p, t), t->len, t->cols);
-		}
-		if (!last || p->style.trailing_comma)
-			put(p, ",", 1, 1);
-		if (last)
-			break;
-		i = fill_item(p, i, end, &next);
-		int comma = next.to < end || !closing || p->style.trailing_comma;
-		unsigned long long need = it.hard ? start + it.cols :
-			start + it.cols + 1 + 1 + next.cols + (next.hard ? 0 : comma);
-		if (p->tok[next.from].flags & PRETTIER_BLANK) {
-			line_end(p);
-			newline(p, p->depth);
-		} else if (!next.slashes && need <= p->style.limit) {
-			put(p, " ", 1, 1);
-		} else {
-			newline(p, p->depth);
-		}
-		if (!closing && next.to == end) {
-			/* the last stays held: from where it is */
-			memmove(&p->tok[l->fill_from], &p->tok[next.from],
-				(end - next.from) * sizeof *p->tok);
-			l->count = end - next.from;
-			return;
-		}
-		it = next;
-	}
-	l->numbers = 0;
-}
-
-/*
- * The tokens held by the innermost expanded array outgrow the output's hold
- * (--buffer-size): fill all but the last element as if nothing but
- * numbers followed, and hold that one alone.  If something else does
- * follow, the array goes on one element a line, where prettier would
- * have written all of it so.  Only with nothing else to place after.
- */
-static void numbers_bounded(struct prettier *p, struct prettier_level *l)
-{
-	numbers_filled(p, l, 0);
-	size_t from = l->fill_from, n = l->count, base = p->tok[from].off;
-
-	memmove(p->text.ptr, p->text.ptr + base, p->text.len - base);
-	p->text.len -= base;
-	memmove(p->tok, &p->tok[from], n * sizeof *p->tok);
-	for (size_t i = 0; i < n; i++)
-		p->tok[i].off -= base;
-	p->ntok = p->next = n;
-	l->fill_from = 0;
-}
-
-/* A value is written whole: a member's value broken after its colon
- * leaves its indentation. */
-static void value_done(struct prettier *p)
-{
-	if (p->depth && p->level[p->depth - 1].indent_only)
-		p->depth--;
-}
-
-/* The innermost expanded container closes. */
-static void close_level(struct prettier *p)
-{
-	struct prettier_level *l = &p->level[p->depth - 1];
-	int object = l->object;
-
-	if (l->numbers && l->count > 0)
-		numbers_filled(p, l, 1);
-	else if (l->count > 0 && p->style.trailing_comma)
-		put(p, ",", 1, 1);
-	p->depth--;
-	newline(p, p->depth);
-	put(p, object ? "}" : "]", 1, 1);
-	p->after_key = 0;
-	value_done(p);
-}
-
-/* A container is written expanded from here: its bracket, its level. */
-static void open_level(struct prettier *p, int object)
-{
-	put(p, object ? "{" : "[", 1, 1);
-	p->level = xgrow_array(p->level, &p->level_cap, p->depth + 1, sizeof *p->level);
-	p->level[p->depth++] = (struct prettier_level){
-		.object = (unsigned char)object,
-		.numbers = (unsigned char)(!object && !p->style.expand_all),
-	};
-}
-
 /* --- The front: held while its one line may fit --- */
 
 static void push_held(struct prettier *p, const struct prettier_tok *t)
@@ -421,7 +68,7 @@ static void break_front(struct prettier *p)
 {
 	p->holding = p->closed = 0;
 	p->nheld = 0;
-	open_level(p, p->tok[p->front].kind == PRETTIER_OPEN_OBJECT);
+	prettier_open_level(p, p->tok[p->front].kind == PRETTIER_OPEN_OBJECT);
 	p->next = p->front + 1;
 }
 
@@ -446,26 +93,26 @@ static void write_front(struct prettier *p)
 		}
 		switch (t->kind) {
 		case PRETTIER_LEADING:      /* inline: a block comment */
-			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, prettier_text(p, t), t->len);
 			fbuffer_append_char(p->out, ' ');
 			if (h)
 				h->after_key = 1;
 			break;
 		case PRETTIER_TRAILING:
 			fbuffer_append_char(p->out, ' ');
-			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, prettier_text(p, t), t->len);
 			break;
 		case PRETTIER_DANGLING:
-			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, prettier_text(p, t), t->len);
 			break;
 		case PRETTIER_KEY:
-			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, prettier_text(p, t), t->len);
 			fbuffer_append(p->out, ": ", 2);
 			h->after_key = 1;
 			break;
 		case PRETTIER_SCALAR:
 		case PRETTIER_NUMBER:
-			fbuffer_append(p->out, tok_text(p, t), t->len);
+			fbuffer_append(p->out, prettier_text(p, t), t->len);
 			if (h)
 				h->after_key = 0;
 			break;
@@ -490,7 +137,7 @@ static void write_front(struct prettier *p)
 	p->holding = p->closed = 0;
 	p->nheld = 0;
 	p->after_key = 0;
-	value_done(p);
+	prettier_value_done(p);
 }
 
 /* The front closed, and nothing in it is expanded: out with it on one
@@ -561,7 +208,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		p->flat += t->cols + 1;
 		if (t->kind == PRETTIER_LEADING)
 			h->after_key = 1;
-		else if (!fills(t))
+		else if (!prettier_fills(t))
 			h->numbers = 0;
 		break;
 	case PRETTIER_KEY:
@@ -607,61 +254,60 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 
 /* --- Expanded containers --- */
 
-
 /* A token with nothing held: in the innermost expanded container, or at
  * the top level.  `at` is its index in tok[], if it is there. */
-static void place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at)
+void prettier_place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at)
 {
 	struct prettier_level *l = p->depth ? &p->level[p->depth - 1] : NULL;
 
 	if (t->kind == PRETTIER_CLOSE) {
-		close_level(p);
+		prettier_close_level(p);
 		return;
 	}
-	if (l && l->numbers && !fills(t))
-		numbers_one_a_line(p, l);
+	if (l && l->numbers && !prettier_fills(t))
+		prettier_one_a_line(p, l);
 	if (l && l->numbers) {          /* held, to be filled */
 		if (l->count++ == 0)
 			l->fill_from = at;
 		else if (p->out->hold_max && p->text.len > p->out->hold_max &&
 			 at + 1 == p->ntok && t->kind == PRETTIER_NUMBER)
-			numbers_bounded(p, l);
+			prettier_fill_bounded(p, l);
 		return;
 	}
 	if (t->kind == PRETTIER_TRAILING) {
-		put_trailing(p, t, s);
+		prettier_put_trailing(p, t, s);
 		return;
 	}
 	if (t->kind == PRETTIER_DANGLING) {     /* its container is expanded */
-		newline(p, p->depth);
-		put_comment(p, t, s);
+		prettier_newline(p, p->depth);
+		prettier_put_comment(p, t, s);
 		return;
 	}
 	if (l && !p->after_key)
-		begin_element(p, l, t->flags);
+		prettier_begin_element(p, l, t->flags);
 	switch (t->kind) {
 	case PRETTIER_LEADING:
-		put_leading(p, t, s, 0);
+		prettier_put_leading(p, t, s, 0);
 		p->after_key = 1;
 		break;
 	case PRETTIER_KEY:
-		put(p, s, t->len, t->cols);
+		prettier_put(p, s, t->len, t->cols);
 		if (t->flags & PRETTIER_BREAK_VALUE) {
-			put(p, ":", 1, 1);
+			prettier_put(p, ":", 1, 1);
 			p->level = xgrow_array(p->level, &p->level_cap, p->depth + 1,
 					       sizeof *p->level);
 			p->level[p->depth++] = (struct prettier_level){ .indent_only = 1 };
-			newline(p, p->depth);
+			prettier_newline(p, p->depth);
 		} else {
-			put(p, ": ", 2, 2);
+			prettier_put(p, ": ", 2, 2);
 		}
 		p->after_key = 1;
 		break;
 	case PRETTIER_SCALAR:
 	case PRETTIER_NUMBER:
-		put(p, s, t->len, t->cols);
+		prettier_put(p, s, t->len, t->cols);
 		p->after_key = 0;
-		value_done(p);
+		prettier_value_done(p);
 		break;
 	default:
 		p->after_key = 0;
@@ -693,7 +339,7 @@ static void run(struct prettier *p)
 		if (p->holding)
 			hold(p, t, at);
 		else
-			place(p, t, tok_text(p, t), at);
+			prettier_place(p, t, prettier_text(p, t), at);
 	}
 	if (!p->holding && !p->closed && !filling(p)) {
 		p->ntok = p->next = 0;
@@ -708,7 +354,7 @@ void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
 
 	if (!p->holding && !p->closed && p->ntok == 0 && !filling(p) &&
 	    kind != PRETTIER_OPEN_ARRAY && kind != PRETTIER_OPEN_OBJECT) {
-		place(p, &t, s, 0);
+		prettier_place(p, &t, s, 0);
 		return;
 	}
 	t.off = p->text.len;
