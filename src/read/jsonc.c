@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "read/jsonc_runs.h"
 #include "read/skip.h"
 #include "text/escape.h"
 
@@ -48,94 +49,9 @@ struct snapshot {
 	size_t column, indent;
 };
 
-/* What the pass must look at in a byte: in a string, anything but 0
- * (the quote, a backslash, a tab or carriage return, which take other
- * columns than one, a newline, RS); outside, BYTE_PLAIN marks a token's
- * bytes that can be passed as a run, BYTE_BETWEEN ',', ']' and '}', which
- * can be passed with them unless a comma may be a trailing one. */
-enum { BYTE_PLAIN = 2, BYTE_BETWEEN = 3 };
-static unsigned char byte_class[256];
-
-static void classes_init(void)
-{
-	if (byte_class['"'])
-		return;
-	for (const char *s = "\"\\\t\r\n\x1e"; *s; s++)
-		byte_class[(unsigned char)*s] = 1;
-	for (int c = 0; c < 256; c++)
-		if ((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
-		    (c && strchr(".+-:[{", c)))
-			byte_class[c] = BYTE_PLAIN;
-	byte_class[','] = byte_class[']'] = byte_class['}'] = BYTE_BETWEEN;
-}
-
-/*
- * Pass the bytes of a string from p[i] that need no look (byte_class 0),
- * a column for each but UTF-8's continuation bytes; returns where they
- * end.  Eight bytes at a time where none is a quote, a backslash or a
- * control byte: twitter.json's strings took 9 instructions a byte one at
- * a time.
- */
-static size_t string_run(struct jsonc *j, const unsigned char *p, size_t i, size_t len)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	size_t cols = 0;
-
-	for (; i + 8 <= len; i += 8) {
-		uint64_t w, q, b;
-		memcpy(&w, p + i, 8);
-		q = w ^ ('"' * ones);
-		b = w ^ ('\\' * ones);
-		if ((((q - ones) & ~q) | ((b - ones) & ~b) | ((w - 0x20 * ones) & ~w)) & high)
-			break;          /* one of them is here */
-		/* continuation bytes, 10xxxxxx: one bit each at bit 7 of
-		 * its byte, summed into the top byte by the multiply */
-		uint64_t cont = (w & high & ~(w << 1)) >> 7;
-		cols += 8 - (size_t)((cont * ones) >> 56);
-	}
-	for (; i < len && !byte_class[p[i]]; i++)
-		cols += (p[i] & 0xC0) != 0x80;
-	j->column += cols;
-	return i;
-}
-
-/* Whether the comma at p[i] may be a trailing one: no token byte follows
- * it at once in p[0..len), or a closing bracket does. */
-static int maybe_trailing(const unsigned char *p, size_t i, size_t len)
-{
-	return i + 1 == len || byte_class[p[i + 1]] < BYTE_PLAIN || p[i + 1] == ']' ||
-	       p[i + 1] == '}';
-}
-
-/* Where a run of tokens' bytes from p[i] may end, at the most: eight
- * bytes at a time while none is white space or a control byte, a quote,
- * a slash, or a comma before a closing bracket or at the end of the eight
- * (which the byte loop then looks at).  canada.json's runs took 11
- * instructions a byte one at a time. */
-static size_t token_run(const unsigned char *p, size_t i, size_t len)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-
-	for (; i + 8 <= len; i += 8) {
-		uint64_t w, q, s, c, b, k;
-		memcpy(&w, p + i, 8);
-		q = w ^ ('"' * ones);
-		s = w ^ ('/' * ones);
-		c = w ^ (',' * ones);
-		b = w ^ (']' * ones);
-		k = w ^ ('}' * ones);
-		uint64_t stop = ((w - 0x21 * ones) & ~w) | ((q - ones) & ~q) | ((s - ones) & ~s);
-		uint64_t comma = (c - ones) & ~c & high;
-		uint64_t close = (((b - ones) & ~b) | ((k - ones) & ~k)) & high;
-		if ((stop & high) || (comma & ((close >> 8) | (high & ~(high >> 8)))))
-			break;
-	}
-	return i;
-}
-
 void jsonc_init(struct jsonc *j)
 {
-	classes_init();
+	runs_init();
 	memset(j, 0, sizeof *j);
 	fbuffer_init_mem(&j->copy);
 	fbuffer_init_mem(&j->text);
@@ -432,8 +348,10 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		 * on at a line or a record. */
 		if (j->in_string && (c == '\n' || c == 0x1e))
 			j->in_string = j->escaped = 0;
-		if (j->in_string && !j->escaped && !byte_class[c]) {
-			i = string_run(j, p, i, len);
+		if (j->in_string && !j->escaped && !runs_class[c]) {
+			size_t cols;
+			i = runs_string(p, i, len, &cols);
+			j->column += cols;
 			continue;
 		}
 		if (j->in_string) {
@@ -447,8 +365,8 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			i++;
 			continue;
 		}
-		if (byte_class[c] >= BYTE_PLAIN && (comma == none || byte_class[c] == BYTE_PLAIN) &&
-		    !(c == ',' && maybe_trailing(p, i, len))) {
+		if (runs_class[c] >= BYTE_PLAIN && (comma == none || runs_class[c] == BYTE_PLAIN) &&
+		    !(c == ',' && runs_maybe_trailing(p, i, len))) {
 			/* a run of tokens' bytes, as one token byte: numbers,
 			 * literals, brackets, ':' and ',' between them (not a
 			 * comma that may be a trailing one) */
@@ -456,12 +374,12 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			for (;;) {      /* a byte at a time eight bytes, then
 					 * eight at a time (most runs are short) */
 				part = part + 8 < len ? part + 8 : len;
-				while (k < part && byte_class[p[k]] >= BYTE_PLAIN &&
-				       !(p[k] == ',' && maybe_trailing(p, k, len)))
+				while (k < part && runs_class[p[k]] >= BYTE_PLAIN &&
+				       !(p[k] == ',' && runs_maybe_trailing(p, k, len)))
 					k++;
 				if (k < part || k == len)
 					break;
-				part = k = token_run(p, k, len);
+				part = k = runs_tokens(p, k, len);
 			}
 			comma = none;
 			j->last = p[k - 1];
