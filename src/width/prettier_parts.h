@@ -1,5 +1,5 @@
 /* prettier_parts.h - the parts of --style=prettier's engine (prettier.h)
- * and what each gives the others: prettier.c takes the tokens in and
+ * and what each gives the others: prettier_tokens.c takes the tokens in and
  * decides what is held (the front) and placed; prettier_out.c writes what
  * is decided, with comments, line breaks and the expanded containers'
  * brackets; prettier_fill.c lays out an expanded array of numbers as
@@ -16,7 +16,7 @@ static inline const char *prettier_text(const struct prettier *p, const struct p
 	return p->text.ptr + t->off;
 }
 
-/* --- prettier.c --- */
+/* --- prettier_tokens.c --- */
 
 /** Place a token with nothing held: in the innermost expanded container,
  * or at the top level; `at` is its index in tok[], if it is there. */

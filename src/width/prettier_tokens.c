@@ -1,4 +1,4 @@
-/* prettier.c - --style=prettier's layout engine: each container on one
+/* prettier_tokens.c - --style=prettier's layout engine: each container on one
  * line when it fits, else expanded, decided as prettier decides.  See
  * prettier.h. */
 #include "width/prettier.h"
