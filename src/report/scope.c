@@ -87,19 +87,24 @@ static unsigned long long find_byte(const struct window *w, unsigned long long g
 }
 
 /* Past the string whose opening quote is at q: just after its closing
- * quote, or SCOPE_NONE when it does not close before `end`. */
+ * quote, or SCOPE_NONE when it does not close before `end`.  A quote ends
+ * the string unless an odd number of backslashes stands before it: one
+ * search a quote, not one a backslash (a search a backslash made
+ * dense_escapes.json's jfmt -c take 342.4 M instructions for 260.6 M). */
 static unsigned long long string_end(const struct window *w, unsigned long long q,
 				     unsigned long long end)
 {
-	unsigned long long g = q + 1, quote = g;        /* no quote found yet */
+	unsigned long long g = q + 1;
 
 	while (g < end) {
-		if (quote <= g && (quote = find_byte(w, g, end, '"')) == end)
+		unsigned long long quote = find_byte(w, g, end, '"'), b = quote;
+		if (quote == end)
 			return SCOPE_NONE;
-		unsigned long long b = find_byte(w, g, quote, '\\');
-		if (b == quote)
+		while (b > q + 1 && window_byte(w, b - 1) == '\\')
+			b--;
+		if ((quote - b) % 2 == 0)
 			return quote + 1;
-		g = b + 2;      /* past the escaped byte */
+		g = quote + 1;
 	}
 	return SCOPE_NONE;
 }
