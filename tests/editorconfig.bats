@@ -246,6 +246,30 @@ opened() {
 	[ "$(cat got)" = "$TABS" ]
 }
 
+@test "each directory is looked at once for an .editorconfig, however many files it holds" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# (one above the scratch directory would have the library read it
+	# again for each file)
+	local d=$PWD i
+	while [ -n "$d" ] && [ ! -e "$d/.editorconfig" ]; do d=${d%/*}; done
+	[ -z "$d" ] && [ ! -e /.editorconfig ] || skip "an .editorconfig stands above $PWD"
+	mkdir -p a/b
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		put "a/b/f$i.json" "$TWO"$'\n'
+		put "a/g$i.json" "$TWO"$'\n'
+	done
+	strace -f -qq -o trace -e trace=openat "$JFMT" -r --check a
+	grep -q "\"$PWD/a/b/.editorconfig\"" trace
+	grep -o '"[^"]*/\.editorconfig"' trace | sort | uniq -c | awk '$1 > 1 { print; n++ } END { exit n > 0 }'
+	# and an unreadable one is said for each file below it
+	mkdir a/.editorconfig
+	run -3 --separate-stderr "$JFMT" -r --check a
+	[ "${#stderr_lines[@]}" -eq 20 ]
+	[ "${stderr_lines[0]}" = "jfmt: a/b/f1.json: cannot read $PWD/a/.editorconfig: Is a directory (--no-editorconfig leaves it aside)" ]
+	[ "${stderr_lines[19]}" = "jfmt: a/g9.json: cannot read $PWD/a/.editorconfig: Is a directory (--no-editorconfig leaves it aside)" ]
+}
+
 @test "a libeditorconfig that cannot be loaded: files with an .editorconfig fail, naming it, exit 3, and are left as they were" {
 	mkdir lib styled
 	: >lib/libeditorconfig.so.0             # not a library

@@ -3,6 +3,7 @@
 #include "cli/ecread.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "cli/dircache.h"
 
 /* A line is read this much at a time; what a longer one says is not
  * looked at past its first piece (the library takes lines of up to 5,000
@@ -38,6 +40,33 @@
 
 /* What reading one .editorconfig found. */
 enum found { ABSENT, READ, ROOT, FAILED };
+
+/* What applies in a directory (dircache.h): whether an .editorconfig
+ * there or above it does, or why one of them cannot be read. */
+struct applies {
+	int any;
+	char *why;              /* the message after "FILE: ", or NULL */
+};
+
+/* The directories looked at so far: each is read once, however many
+ * files are in it (main thread only, as settings.h is). */
+static struct dircache dirs;
+
+/* A message, formatted into memory of its own. */
+static char *format(const char *fmt, ...) DIAG_PRINTF(1, 2);
+static char *format(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xrealloc(NULL, n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
 
 /* s[0..n) without the blanks around it. */
 static void trim(const char **s, size_t *n)
@@ -139,24 +168,24 @@ static size_t section_wildcards(const char *s, size_t n)
 	return w;
 }
 
-/* Whether the section line `line` (at its `[`) names a section the
- * library matches in reasonable time; if not, says so. */
-static int section_ok(const char *path, const char *config, int lineno, const char *line)
+/* Whether the section line `line` (at its `[`) of `config` names a
+ * section the library matches in reasonable time; if not, *why says so. */
+static int section_ok(const char *config, int lineno, const char *line, char **why)
 {
 	const char *name = line + 1, *close = strrchr(name, ']');
 	size_t n = close ? (size_t)(close - name) : strcspn(name, "\r\n");
 	size_t w = 0;
 
 	if (n > SECTION_NAME_MAX)
-		diag_error("%s: %s, line %d: the section name is %zu bytes long; jfmt takes up "
-			   "to %d, as libeditorconfig can take seconds a file to match longer "
-			   "ones (--no-editorconfig leaves it aside)",
-			   diag_name(path), diag_name(config), lineno, n, SECTION_NAME_MAX);
+		*why = format("%s, line %d: the section name is %zu bytes long; jfmt takes up "
+			      "to %d, as libeditorconfig can take seconds a file to match longer "
+			      "ones (--no-editorconfig leaves it aside)",
+			      diag_name(config), lineno, n, SECTION_NAME_MAX);
 	else if ((w = section_wildcards(name, n)) > SECTION_WILDCARDS_MAX)
-		diag_error("%s: %s, line %d: the section name has %zu wildcards; jfmt takes up "
-			   "to %d, as libeditorconfig can take seconds a file to match more "
-			   "(--no-editorconfig leaves it aside)",
-			   diag_name(path), diag_name(config), lineno, w, SECTION_WILDCARDS_MAX);
+		*why = format("%s, line %d: the section name has %zu wildcards; jfmt takes up "
+			      "to %d, as libeditorconfig can take seconds a file to match more "
+			      "(--no-editorconfig leaves it aside)",
+			      diag_name(config), lineno, w, SECTION_WILDCARDS_MAX);
 	return n <= SECTION_NAME_MAX && w <= SECTION_WILDCARDS_MAX;
 }
 
@@ -175,8 +204,8 @@ static int says_root(const char *line)
 		strncasecmp(value, "true", 4) == 0;
 }
 
-/* Read the .editorconfig `config`, for the file `path`. */
-static enum found read_config(const char *path, const char *config)
+/* Read the .editorconfig `config`; if it cannot be, *why says why. */
+static enum found read_config(const char *config, char **why)
 {
 	FILE *f = fopen(config, "re");
 	struct stat st;
@@ -188,8 +217,8 @@ static enum found read_config(const char *path, const char *config)
 			return ABSENT;
 		if (err == ENOMEM)
 			out_of_memory();
-		diag_error("%s: cannot read %s: %s (--no-editorconfig leaves it aside)",
-			   diag_name(path), diag_name(config), strerror(err));
+		*why = format("cannot read %s: %s (--no-editorconfig leaves it aside)",
+			      diag_name(config), strerror(err));
 		return FAILED;
 	}
 	char *line = xrealloc(NULL, LINE_PIECE);
@@ -200,7 +229,7 @@ static enum found read_config(const char *path, const char *config)
 		lineno += line_start;
 		if (line_start && *s == '[') {
 			preamble = 0;
-			refused = !section_ok(path, config, lineno, s);
+			refused = !section_ok(config, lineno, s, why);
 		} else if (line_start && preamble && says_root(s)) {
 			root = 1;
 		}
@@ -211,8 +240,8 @@ static enum found read_config(const char *path, const char *config)
 		int err = errno;
 		if (err == ENOMEM)
 			out_of_memory();
-		diag_error("%s: cannot read %s: %s (--no-editorconfig leaves it aside)",
-			   diag_name(path), diag_name(config), strerror(err));
+		*why = format("cannot read %s: %s (--no-editorconfig leaves it aside)",
+			      diag_name(config), strerror(err));
 		found = FAILED;
 	}
 	free(line);
@@ -220,24 +249,151 @@ static enum found read_config(const char *path, const char *config)
 	return found;
 }
 
-enum exit_status ecread_check(const char *path, const char *full, int *any)
-{
-	size_t n = strlen(full);
-	char *p = xrealloc(NULL, n + sizeof "/" ECREAD_NAME);
-	enum found found = ABSENT;
+/* The answers that say no more than whether one applies, shared (most
+ * directories'). */
+static struct applies none = { 0, NULL }, some = { 1, NULL };
 
-	*any = 0;
-	memcpy(p, full, n + 1);
-	while (found != ROOT && found != FAILED && n > 0) {
-		while (n > 0 && p[n - 1] != '/')        /* up a directory */
-			n--;
-		if (n == 0)
-			break;
-		memcpy(p + n, ECREAD_NAME, sizeof ECREAD_NAME);
-		found = read_config(path, p);
-		*any |= found != ABSENT;
-		n--;                                    /* past the slash */
+/* What was found in one directory not yet known (ecread_check()), and
+ * what applies there. */
+struct level {
+	size_t len;             /* the directory is full[0..len) */
+	enum found found;
+	char *why;
+	struct applies *a;
+};
+
+/* The directories above the first file's, answered but not yet kept:
+ * only a file in another directory asks about them, and for one file,
+ * keeping them cost a sixth of what it took to find them (seven
+ * directories above the file: 5,300 instructions of 289,000). */
+static struct {
+	char *full;             /* the first file, whose directories they are */
+	struct level *lv;
+	size_t from, n;         /* lv[from..n) */
+} held;
+static int asked;           /* applies_to() was asked before */
+
+/* Keep what `held` holds. */
+static void keep_held(void)
+{
+	size_t n = held.full ? strlen(held.full) : 0;
+	char *p = xrealloc(NULL, n + 1);
+
+	for (size_t i = held.from; i < held.n; i++) {
+		memcpy(p, held.full, held.lv[i].len);
+		p[held.lv[i].len] = 0;
+		dircache_put(&dirs, p, held.lv[i].a);
 	}
 	free(p);
-	return found == FAILED ? EXIT_IO : EXIT_OK;
+	free(held.full);
+	free(held.lv);
+	held.full = NULL;
+	held.lv = NULL;
+	held.from = held.n = 0;
+}
+
+/* The answer for a directory where `found` was found, `above` being what
+ * applies above it (or NULL); `why` is taken. */
+static struct applies *answer(enum found found, char *why, const struct applies *above)
+{
+	int any = found != ABSENT;
+
+	if (above && (found == READ || found == ABSENT)) {
+		any |= above->any;
+		if (!why && above->why)
+			why = strcpy(xrealloc(NULL, strlen(above->why) + 1), above->why);
+	}
+	if (!why)
+		return any ? &some : &none;
+	struct applies *a = xrealloc(NULL, sizeof *a);
+	*a = (struct applies){ any, why };
+	return a;
+}
+
+/* What applies in the directory of `full` (a path from the root): the
+ * directories from it up not yet known are read, up to one that is, one
+ * that says root = true or cannot be read, or the root (""); then each
+ * is answered from the top down, and kept (those above the first file's
+ * directory once another is asked about). */
+static const struct applies *applies_to(const char *full)
+{
+	size_t n = strlen(full), len = n, nl = 0, cap = 0;
+	char *p = xrealloc(NULL, n + sizeof "/" ECREAD_NAME);
+	struct level *lv = NULL;
+	const struct applies *above = NULL;
+	void *v;
+
+	if (held.full)
+		keep_held();
+
+	while (len > 0 && full[len - 1] != '/')         /* the file's directory */
+		len--;
+	len -= len > 0;
+	for (;;) {
+		memcpy(p, full, len);   /* (each directory is the start of full) */
+		p[len] = 0;
+		if (dircache_get(&dirs, p, &v)) {
+			above = v;
+			break;
+		}
+		memcpy(p + len, "/" ECREAD_NAME, sizeof "/" ECREAD_NAME);
+		lv = xgrow_array(lv, &cap, nl + 1, sizeof *lv);
+		lv[nl].len = len;
+		lv[nl].why = NULL;
+		lv[nl].found = read_config(p, &lv[nl].why);
+		if (lv[nl++].found == ROOT || lv[nl - 1].found == FAILED || len == 0)
+			break;
+		while (len > 0 && full[len - 1] != '/') /* up a directory */
+			len--;
+		len -= len > 0;
+	}
+	for (size_t i = nl; i-- > 0;)
+		above = lv[i].a = answer(lv[i].found, lv[i].why, above);
+	for (size_t i = 0; i < nl && (i == 0 || asked); i++) {
+		memcpy(p, full, lv[i].len);
+		p[lv[i].len] = 0;
+		dircache_put(&dirs, p, lv[i].a);
+	}
+	free(p);
+	if (!asked && nl > 1)           /* the file's directory's kept alone */
+		held = (__typeof__(held)){ strcpy(xrealloc(NULL, n + 1), full), lv, 1, nl };
+	else
+		free(lv);
+	asked = 1;
+	return above;
+}
+
+enum exit_status ecread_check(const char *path, const char *full, int *any)
+{
+	const struct applies *a = applies_to(full);
+
+	*any = a->any;
+	if (a->why) {
+		diag_error("%s: %s", diag_name(path), a->why);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static void drop(void *answer)
+{
+	struct applies *a = answer;
+
+	if (a != &none && a != &some) {
+		free(a->why);
+		free(a);
+	}
+}
+
+void ecread_release(void)
+{
+	for (size_t i = held.from; i < held.n; i++)
+		drop(held.lv[i].a);
+	free(held.full);
+	free(held.lv);
+	held.full = NULL;
+	held.lv = NULL;
+	held.from = held.n = 0;
+	asked = 0;
+	dircache_release(&dirs, drop);
 }

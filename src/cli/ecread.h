@@ -8,6 +8,10 @@
  * there, root = true and all, and the settings above it then apply: here
  * a file that is there (a directory entry of that name, a link that leads
  * nowhere or in a circle included) but cannot be read is an error.
+ *
+ * Each directory is looked at once (dircache.h): what applies there,
+ * and why it cannot be read if that is so, is kept for every file in it
+ * and below it, and said again for each of those files.
  */
 #ifndef JFMT_ECREAD_H
 #define JFMT_ECREAD_H
@@ -24,5 +28,8 @@
  * returns EXIT_IO; else EXIT_OK.
  */
 enum exit_status ecread_check(const char *path, const char *full, int *any);
+
+/** Forget what was found (editorconfig_release()). */
+void ecread_release(void);
 
 #endif

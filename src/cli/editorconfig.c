@@ -291,6 +291,7 @@ void editorconfig_release(void)
 	dircache_release(&dirs, NULL);
 	dircache_release(&anys, NULL);
 	dircache_release(&texts, free);
+	ecread_release();
 }
 
 int editorconfig_library(char *buf, size_t size)
