@@ -64,6 +64,16 @@ crlf() {
 	same_bytes dos.json got
 }
 
+@test "--eol=auto: a value that ends its input at its last byte keeps that input's line end" {
+	# (a number is complete only at the end of its input: it was written
+	# with the next input's line ends)
+	printf '[1]\r\n2' >dos.json
+	printf '[3]\n4' >unix.json
+	"$JFMT" --eol=auto -c dos.json unix.json dos.json >got
+	printf '[1]\r\n2\r\n[3]\n4\n[1]\r\n2\r\n' >want
+	same_bytes want got
+}
+
 @test "--eol=auto --check: a formatted CRLF file passes, and fails without it" {
 	crlf '{
   "a": [

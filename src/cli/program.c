@@ -160,12 +160,15 @@ enum exit_status program_output_file(struct program *r, const char *path)
 		fbuffer_abandon(&r->fmt.output);
 	else
 		fbuffer_commit_input(&r->fmt.output);
-	/* what is held back of a file without a final newline goes out
-	 * now, so that the newline that ends it is the one held back */
-	if (!r->cur.final_newline && settings_may_drop_newline(r->cli)) {
-		fbuffer_flush(&r->fmt.output);
+	/* What is held back of the input goes out now, with its own line
+	 * ends (the next input's first read may change them, --eol=auto)
+	 * and through the tail as its own: of a file without a final
+	 * newline, the newline that ends it is then the one held back.
+	 * (Most is out already, after each read; a value that ends only
+	 * with the input, a number, is not.) */
+	fbuffer_flush(&r->fmt.output);
+	if (!r->cur.final_newline && settings_may_drop_newline(r->cli))
 		tail_drop_final(&r->tail);
-	}
 	if (r->fmt.output.error)
 		program_write_error(r->fmt.output.error, r->outname);
 	return st;
