@@ -20,6 +20,13 @@
  * A message may come from any thread (a -j worker's memory running out).
  * The first thread to call diag_fatal() is the one that says why the
  * process ends and ends it; another that calls it then waits for that.
+ * Each message is written whole, with one write: two threads' messages
+ * never mix their lines.
+ *
+ * A thread that formats one of several inputs ahead of its turn
+ * (jobs/filepool.h) captures its messages (diag_capture()): each is made as
+ * it would be printed and handed over, to be printed later in the order
+ * of the inputs by the thread that writes the output (diag_replay()).
  */
 #ifndef JFMT_DIAG_H
 #define JFMT_DIAG_H
@@ -59,6 +66,41 @@ void diag_mute(int on);
 /** How many messages the calling thread kept to itself (diag_mute()). */
 unsigned long diag_muted(void);
 
+/**
+ * Where the calling thread's messages go instead of standard error: each
+ * message whole, as it would be printed ("jfmt: ", its lines, each ended
+ * by a newline), is handed to message(ctx, text, n), and the diag_before()
+ * functions do not run.  A fatal one (diag_fatal(), memory running out)
+ * goes to fatal(ctx, status, text, n) if that is not NULL, and the thread
+ * then waits for the process to end: the thread that takes the message
+ * in its turn ends it (diag_replay_fatal()).  With fatal NULL, diag_fatal()
+ * prints and exits at once.  diag_capture(NULL) prints again.  The
+ * functions may call diag_fatal() themselves (memory running out), not
+ * diag_error().
+ */
+struct diag_capture {
+	void (*message)(void *ctx, const char *text, size_t n);
+	void (*fatal)(void *ctx, enum exit_status status, const char *text, size_t n);
+	void *ctx;
+};
+void diag_capture(const struct diag_capture *c);
+
+/** What a program jfmt ran wrote to its standard error, read back (--diff
+ * on a worker): printed as it is, or captured as a message is. */
+void diag_relay(const char *text, size_t n);
+
+/** Print a message made by a thread that captured it, as it was made: the
+ * diag_before() functions run first, as for any message.  Also for what
+ * a program jfmt ran wrote to its standard error, in its turn. */
+void diag_replay(const char *text, size_t n);
+
+/** diag_replay(), then exit with `status`, as diag_fatal() does. */
+_Noreturn void diag_replay_fatal(enum exit_status status, const char *text, size_t n);
+
+/** A thread that made messages is ending: free what diag_name() keeps for
+ * it. */
+void diag_thread_end(void);
+
 /** Print "jfmt: " and the formatted message, and a newline. */
 void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
 
@@ -68,7 +110,8 @@ void diag_error(const char *fmt, ...) DIAG_PRINTF(1, 2);
 /**
  * The file name `name` as messages show it: itself, or quoted (quote_c()).
  * A quoted form is kept until DIAG_NAME_SLOTS more names have been asked
- * for, enough for one message; "?" if there is no memory for it.
+ * for on the same thread, enough for one message; "?" if there is no
+ * memory for it.
  */
 const char *diag_name(const char *name);
 
