@@ -28,7 +28,7 @@ static void random_chars(char *out)
 
 	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
 		/* No entropy yet: unpredictable enough, and a clash retries. */
-		static uint64_t counter;
+		static _Thread_local uint64_t counter;
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
