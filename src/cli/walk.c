@@ -69,7 +69,10 @@ static char *join(const char *dir, const char *name)
 	return p;
 }
 
-/* The names in `dir` but . and .., sorted; NULL with errno set. */
+/* The names in `dir` but . and .., sorted; NULL with errno set.  After
+ * each name's NUL, the type readdir(3) gave (a DT_ value): most file
+ * systems say it, and a directory of 10,000 files then needs no lstat
+ * for each (10 ms of the walk, which comes before any file is taken). */
 static char **list_dir(const char *dir, size_t *count)
 {
 	DIR *d = opendir(dir);
@@ -87,7 +90,11 @@ static char **list_dir(const char *dir, size_t *count)
 			cap = cap ? cap * 2 : 16;
 			names = xrealloc(names, cap * sizeof *names);
 		}
-		names[n++] = join("", e->d_name);
+		size_t len = strlen(e->d_name);
+		names[n] = xrealloc(NULL, len + 2);
+		memcpy(names[n], e->d_name, len + 1);
+		names[n][len + 1] = (char)e->d_type;
+		n++;
 		errno = 0;
 	}
 	int err = errno;
@@ -148,6 +155,30 @@ static int holds_git_entry(char *const *names, size_t n)
 	return bsearch(&(const char *){ GIT_ENTRY }, names, n, sizeof *names, by_name) != NULL;
 }
 
+/* The type of the entry `name` at `path` (S_IFDIR, S_IFREG, or another
+ * S_IF value), from readdir(3), or else from lstat(2); -1 if that fails
+ * (said). */
+static int entry_type(const char *name, const char *path)
+{
+	struct stat st;
+
+	switch ((unsigned char)name[strlen(name) + 1]) {
+	case DT_DIR:
+		return S_IFDIR;
+	case DT_REG:
+		return S_IFREG;
+	case DT_UNKNOWN:
+		break;
+	default:
+		return S_IFLNK;         /* (nor a directory nor a file: not taken) */
+	}
+	if (lstat(path, &st) < 0) {
+		diag_errno(path, errno);
+		return -1;
+	}
+	return (int)(st.st_mode & S_IFMT);
+}
+
 /* Gather what `dir` holds into f, as files of `group`. */
 static void gather(struct found *f, const char *dir, int group, int top)
 {
@@ -165,14 +196,13 @@ static void gather(struct found *f, const char *dir, int group, int top)
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *path = join(dir, names[i]);
-		struct stat st;
-		if (lstat(path, &st) < 0) {
-			diag_errno(path, errno);
+		int type = entry_type(names[i], path);
+		if (type < 0) {
 			f->status = status_worse(f->status, EXIT_IO);
-		} else if (S_ISDIR(st.st_mode) && !skipped_dir(names[i]) &&
+		} else if (type == S_IFDIR && !skipped_dir(names[i]) &&
 			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 1))) {
 			gather(f, path, group, 0);
-		} else if (S_ISREG(st.st_mode) && filetype_taken(path) &&
+		} else if (type == S_IFREG && filetype_taken(path) &&
 			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 0))) {
 			add_entry(f, path, group, 0);
 			path = NULL;
