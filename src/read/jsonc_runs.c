@@ -2,15 +2,18 @@
  * once.  See jsonc_runs.h. */
 #include "read/jsonc_runs.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
 unsigned char runs_class[256];
+/* (filled once, by whichever thread sets up a reader for JSONC first:
+ * several may at once, each a worker of several inputs; 0 not yet, 1
+ * being filled, 2 filled) */
+static atomic_int runs_class_state;
 
-void runs_init(void)
+static void fill_classes(void)
 {
-	if (runs_class['"'])
-		return;
 	for (const char *s = "\"\\\t\r\n\x1e"; *s; s++)
 		runs_class[(unsigned char)*s] = 1;
 	for (int c = 0; c < 256; c++)
@@ -18,6 +21,20 @@ void runs_init(void)
 		    (c && strchr(".+-:[{", c)))
 			runs_class[c] = BYTE_PLAIN;
 	runs_class[','] = runs_class[']'] = runs_class['}'] = BYTE_BETWEEN;
+}
+
+void runs_init(void)
+{
+	int none = 0;
+
+	if (atomic_load_explicit(&runs_class_state, memory_order_acquire) == 2)
+		return;
+	if (atomic_compare_exchange_strong(&runs_class_state, &none, 1)) {
+		fill_classes();
+		atomic_store_explicit(&runs_class_state, 2, memory_order_release);
+	}
+	while (atomic_load_explicit(&runs_class_state, memory_order_acquire) != 2)
+		;       /* another thread fills it, in microseconds */
 }
 
 /*

@@ -18,7 +18,8 @@
 enum { BYTE_PLAIN = 2, BYTE_BETWEEN = 3 };
 extern unsigned char runs_class[256];
 
-/** Fill in runs_class, once. */
+/** Fill in runs_class, once, whichever thread comes first (several may
+ * set up readers at once: the workers of several inputs). */
 void runs_init(void);
 
 /** Where the string bytes that need no look (runs_class 0) from p[i] end,
