@@ -90,14 +90,18 @@ int filetype_jsonc(const char *path)
 		return 0;
 	memcpy(name, base, n);
 	name[n] = 0;
+	/* (names and patterns are compared only if they begin alike, each
+	 * pattern with a letter: they took 1,500 instructions a file,
+	 * fnmatch(3) 430 a call, on the thread that takes the inputs in
+	 * order) */
 	for (size_t i = 0; i < COUNT(jsonc_names); i++)
-		if (strcmp(name, jsonc_names[i]) == 0)
+		if (name[0] == jsonc_names[i][0] && strcmp(name, jsonc_names[i]) == 0)
 			return 1;
 	for (size_t i = 0; i < COUNT(jsonc_endings); i++)
 		if (ends_with(name, n, jsonc_endings[i]))
 			return 1;
 	for (size_t i = 0; i < COUNT(jsonc_patterns); i++)
-		if (fnmatch(jsonc_patterns[i], name, FNM_PERIOD) == 0)
+		if (name[0] == jsonc_patterns[i][0] && fnmatch(jsonc_patterns[i], name, FNM_PERIOD) == 0)
 			return 1;
 	return ends_with(name, n, ".json") && in_vscode_dir(path, base);
 }
