@@ -132,7 +132,8 @@ build/asan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 check-asan: build/asan/jfmt
 	@tests/run asan
 
-# -j's threads under ThreadSanitizer: build/tsan/jfmt runs the -j tests
+# -j's threads under ThreadSanitizer: build/tsan/jfmt runs the -j tests,
+# one large input and several at once
 # (a data race is reported on standard error, which the tests compare).
 TSAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
 build/tsan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
@@ -141,7 +142,8 @@ build/tsan/jfmt: $(SRCS) $(HDRS) VERSION | check-yajl
 	  $(SRCS) $(JFMT_LIBS) -o $@
 
 check-tsan: build/tsan/jfmt
-	@JFMT=$(CURDIR)/build/tsan/jfmt TSAN_OPTIONS=halt_on_error=1 tests/run tests/jobs.bats
+	@JFMT=$(CURDIR)/build/tsan/jfmt TSAN_OPTIONS=halt_on_error=1 tests/run tests/jobs.bats \
+	  tests/manyfiles.bats
 
 # build/debug/jfmt: the debug assertions, without a sanitizer.
 debug: build/debug/jfmt

@@ -83,13 +83,17 @@ static void report_outfile(const char *path, const struct outfile *of, const cha
 }
 
 /* The input to read: with -i, the file about to be replaced (`of` is then
- * prepared).  Returns a descriptor, or -1 after reporting. */
-static int open_input(const struct cli *cli, const char *path, struct outfile *of)
+ * prepared).  Returns a descriptor, or -1 after reporting.  A worker
+ * opens what may be a pipe without waiting for its writer: it leaves
+ * what is not a regular file to the calling thread. */
+static int open_input(const struct checker *k, const char *path, struct outfile *of)
 {
+	const struct cli *cli = k->cli;
+
 	if (strcmp(path, "-") == 0)
 		return STDIN_FILENO;
 	if (!cli->in_place) {
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		int fd = open(path, O_RDONLY | O_CLOEXEC | (k->worker ? O_NONBLOCK : 0));
 		if (fd < 0)
 			diag_errno(path, errno);
 		return fd;
@@ -152,9 +156,49 @@ static char *diff_label(const char *prefix, const char *path)
 	return label;
 }
 
+/* Read all of the memory file `fd` from its start, and hand it to
+ * to(ctx, p, n) a block at a time. */
+static void pass_on(int fd, int (*to)(void *ctx, const char *p, size_t n), void *ctx)
+{
+	char *block = xrealloc(NULL, COMPARE_BLOCK);
+	ssize_t n;
+
+	for (off_t at = 0; (n = pread(fd, block, COMPARE_BLOCK, at)) > 0; at += n)
+		to(ctx, block, (size_t)n);
+	free(block);
+}
+
+static int relay(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	diag_relay(p, n);
+	return 0;
+}
+
+/* How diff(1) ended (wait status `ws`), its output in `out` and `err`
+ * if a worker's. */
+static enum exit_status diff_ended(const struct checker *k, const char *name, int ws, int out,
+				   int err)
+{
+	if (k->worker) {        /* as diff(1) wrote it, straight out */
+		pass_on(out, k->say, k->say_ctx);
+		k->say(k->say_ctx, NULL, 0);
+		pass_on(err, relay, NULL);
+	}
+	if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE) {
+		signal(SIGPIPE, SIG_DFL);       /* stdout closed: as jfmt would */
+		raise(SIGPIPE);
+	}
+	if (!WIFEXITED(ws) || WEXITSTATUS(ws) > 1) {
+		diag_error("%s: %s failed", diag_name(name), CHECK_DIFF_PROGRAM);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
 /* diff -u of the texts in `old` and `new` (read from their start) onto
- * standard output. */
-static enum exit_status show_diff(const char *name, int old, int new)
+ * standard output, or a worker's say(). */
+static enum exit_status show_diff(const struct checker *k, const char *name, int old, int new)
 {
 	char *a = diff_label(DIFF_LABEL_OLD, name), *b = diff_label(DIFF_LABEL_NEW, name);
 	char *argv[] = { CHECK_DIFF_PROGRAM, "-u", "-L", a, "-L", b,
@@ -165,11 +209,23 @@ static enum exit_status show_diff(const char *name, int old, int new)
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
 	int rc = errno, ws;
+	/* a worker's diff writes into memory, read back in order */
+	int out = k->worker ? memfd_create("jfmt-diff", MFD_CLOEXEC) : STDOUT_FILENO;
+	int err = k->worker ? memfd_create("jfmt-diff-errors", MFD_CLOEXEC) : STDERR_FILENO;
 
-	if (o >= 0 && n >= 0 && (rc = posix_spawn_file_actions_init(&fa)) == 0) {
+	if (out < 0 || err < 0)
+		rc = errno;
+	else if (o >= 0 && n >= 0 && (rc = posix_spawn_file_actions_init(&fa)) == 0) {
 		if ((rc = posix_spawn_file_actions_adddup2(&fa, o, DIFF_FD_OLD)) == 0 &&
-		    (rc = posix_spawn_file_actions_adddup2(&fa, n, DIFF_FD_NEW)) == 0) {
-			fflush(stdout);
+		    (rc = posix_spawn_file_actions_adddup2(&fa, n, DIFF_FD_NEW)) == 0 &&
+		    (!k->worker ||
+		     ((rc = posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO)) == 0 &&
+		      (rc = posix_spawn_file_actions_adddup2(&fa, err, STDERR_FILENO)) == 0))) {
+			/* (a worker's mark: where one thread flushes) */
+			if (k->worker)
+				k->say(k->say_ctx, NULL, 0);
+			else
+				fflush(stdout);
 			rc = posix_spawnp(&pid, CHECK_DIFF_PROGRAM, &fa, NULL, argv, environ);
 		}
 		posix_spawn_file_actions_destroy(&fa);
@@ -184,34 +240,50 @@ static enum exit_status show_diff(const char *name, int old, int new)
 			   strerror(rc));
 	else if (waitpid(pid, &ws, 0) < 0)
 		diag_errno(CHECK_DIFF_PROGRAM, errno);
-	else if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE)
-		signal(SIGPIPE, SIG_DFL), raise(SIGPIPE); /* stdout closed: as jfmt would */
-	else if (!WIFEXITED(ws) || WEXITSTATUS(ws) > 1)
-		diag_error("%s: %s failed", diag_name(name), CHECK_DIFF_PROGRAM);
 	else
-		status = EXIT_OK;
+		status = diff_ended(k, name, ws, out, err);
 	if (o >= 0)
 		close(o);
 	if (n >= 0)
 		close(n);
+	if (k->worker) {
+		if (out >= 0)
+			close(out);
+		if (err >= 0)
+			close(err);
+	}
 	free(a);
 	free(b);
 	return status;
 }
 
 /* A name in the list of --check or -l: quoted, or raw and NUL-ended. */
-static void list_name(const struct cli *cli, const char *name)
+static void list_name(const struct checker *k, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (cli->null) {
-		fwrite(name, 1, n + 1, stdout);
+	if (k->cli->null) {
+		if (k->worker)
+			k->say(k->say_ctx, name, n + 1);
+		else
+			fwrite(name, 1, n + 1, stdout);
 		return;
 	}
-	char *q = xrealloc(NULL, QUOTE_SIZE(n));
-	quote_c(q, name, n);
-	puts(q);
+	char *q = xrealloc(NULL, QUOTE_SIZE(n) + 1);
+	size_t len = quote_c(q, name, n);
+	q[len++] = '\n';
+	if (k->worker)
+		k->say(k->say_ctx, q, len);
+	else
+		fwrite(q, 1, len, stdout);
 	free(q);
+}
+
+void check_note(struct checker *k, const char *path)
+{
+	k->differed = 1;
+	if (!k->cli->in_place)
+		summary_add(&k->summary, path);
 }
 
 /* The input `path` (`name` in messages), read from `fd`, differs from its
@@ -229,11 +301,11 @@ static enum exit_status differs(struct checker *k, const struct compare *c,
 		}
 		t->of = NULL;
 	}
-	k->differed = 1;
+	k->differs = 1;
+	if (!k->worker)
+		check_note(k, path);
 	if (cli_lists(cli))
-		list_name(cli, name);
-	if (!cli->in_place)
-		summary_add(&k->summary, path);
+		list_name(k, name);
 	if (!cli->diff)
 		return EXIT_OK;
 	int old = c->src >= 0 ? fd : compare_input_fd(c);
@@ -241,7 +313,7 @@ static enum exit_status differs(struct checker *k, const struct compare *c,
 		diag_errno(name, errno);
 		return EXIT_IO;
 	}
-	enum exit_status status = show_diff(name, old, t->memfd);
+	enum exit_status status = show_diff(k, name, old, t->memfd);
 	if (old != fd)
 		close(old);
 	return status;
@@ -257,13 +329,23 @@ enum exit_status check_file(void *checker, const char *path)
 	struct compare c;
 	struct tail tl;                 /* without a final newline: drops it */
 	struct stat st;
-	int fd = open_input(cli, path, &of);
+	int fd = open_input(k, path, &of);
 
+	k->deferred = k->differs = 0;
 	if (fd < 0)
 		return EXIT_IO;
+	int known = fstat(fd, &st) == 0;
+	if (k->worker && (!known || !S_ISREG(st.st_mode) ||
+			  (unsigned long long)st.st_size > k->whole_max)) {
+		k->deferred = 1;        /* nothing done, nothing said */
+		if (t.of)
+			outfile_abort(t.of);
+		close(fd);
+		return EXIT_OK;
+	}
 	/* diff(1) opens a regular file again through /dev/fd, from its start:
 	 * one read from further on (standard input) is tapped, as a pipe is */
-	int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	int regular = known && S_ISREG(st.st_mode) &&
 		      (!cli->diff || lseek(fd, 0, SEEK_CUR) == 0);
 	compare_start(&c, fd, regular, cli->diff && !regular,
 		      cli->in_place || cli->diff ? open_target : NULL, &t);

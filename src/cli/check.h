@@ -10,6 +10,13 @@
  * leading "/"), the whole label quoted when PATH needs quoting, and a tab
  * after it when PATH holds a space, so that patch -p1 and git apply find
  * the file.  -i leaves a read-only file alone (outfile_writable()).
+ *
+ * A worker of several inputs at once (pooled.h) has a checker of its own
+ * (`worker`): what would go to standard output, names and diffs (diff(1)'s
+ * standard error too, as a message), goes to say() instead, to be written
+ * in its turn; the calling thread counts each input that differed in its
+ * own checker (check_note()); and an input that is not a regular file, or
+ * larger than `whole_max`, is left to the calling thread (`deferred`).
  */
 #ifndef JFMT_CHECK_H
 #define JFMT_CHECK_H
@@ -38,6 +45,13 @@ struct checker {
 	int final_newline;              /* the next input's formatted text
 					 * ends with a newline (tail.h) */
 	struct jobs *jobs;              /* -j (jobs.h), or NULL */
+	/* a worker's (see above) */
+	int worker;
+	int (*say)(void *ctx, const char *p, size_t n); /* p NULL: flushed */
+	void *say_ctx;
+	unsigned long long whole_max;
+	int deferred;                   /* the last input was left */
+	int differs;                    /* the last input differed */
 };
 
 /** Compare (or rewrite) each input read by `reader` into the formatter
@@ -48,6 +62,10 @@ void check_init(struct checker *k, const struct cli *cli, struct reader *reader,
 /** One input ("-": standard input); a walk.h callback.  Set
  * k->final_newline for it first. */
 enum exit_status check_file(void *checker, const char *path);
+
+/** The input `path` (as walk.h gave it) differed: counted for the exit
+ * status and the summary. */
+void check_note(struct checker *k, const char *path);
 
 /** After the last input: the summary of --check and -l (summary.h), and
  * the status that --check and --diff add (1 when an input differed), or

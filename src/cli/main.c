@@ -16,6 +16,7 @@
 #include "base/fbuffer.h"
 #include "files/outfile.h"
 #include "base/status.h"
+#include "cli/pooled.h"
 #include "cli/printconfig.h"
 #include "cli/program.h"
 #include "cli/walk.h"
@@ -43,7 +44,9 @@ static enum exit_status validate_all(struct cli *cli)
 	struct program r;
 
 	program_setup(&r, cli, -1);
-	enum exit_status status = each_input(cli, validate_one, &r);
+	enum exit_status status = pooled_wanted(cli) ?
+		pooled_each(&r, NULL, POOLED_VALIDATE, each_input) :
+		each_input(cli, validate_one, &r);
 	program_release(&r);
 	return status;
 }
@@ -59,7 +62,9 @@ static enum exit_status format_one(void *program, const char *path)
 static enum exit_status format_all(struct program *r, const char *outname)
 {
 	r->outname = outname;
-	enum exit_status status = each_input(r->cli, format_one, r);
+	enum exit_status status = pooled_wanted(r->cli) ?
+		pooled_each(r, NULL, POOLED_OUTPUT, each_input) :
+		each_input(r->cli, format_one, r);
 	program_output_end(r);
 	return status;
 }
@@ -178,7 +183,9 @@ static enum exit_status compare_all(struct cli *cli)
 	program_setup(&r, cli, STDOUT_FILENO);
 	check_init(&k, cli, &r.reader, &r.fmt.output, r.storage, OUTPUT_BLOCK);
 	k.jobs = &r.jobs;
-	enum exit_status status = each_input(cli, compare_one, &c);
+	enum exit_status status = pooled_wanted(cli) ?
+		pooled_each(&r, &k, POOLED_COMPARE, each_input) :
+		each_input(cli, compare_one, &c);
 	status = status_worse(status, check_end(&k));
 	program_release(&r);
 	return status;

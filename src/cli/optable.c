@@ -166,8 +166,9 @@ const struct opt_row optable[] = {
 	  .help = "hold each value back until it is complete, up to\n"
 		  "SIZE bytes (K, M, G; default 4M; 0 streams)" },
 	{ .name = "jobs", .letter = 'j', .value = OPT_VALUE, .arg = "N",
-	  .help = "format each large FILE on N threads, writing the\n"
-		  "same bytes (default: one per CPU, from 4 MiB up)" },
+	  .help = "format several FILEs, and each large one, on N\n"
+		  "threads, writing the same bytes (default: one per\n"
+		  "CPU; a single FILE from 4 MiB up)" },
 
 	{ .name = "help", .letter = 'h', .heading = "",
 	  .help = "show this help and exit" },

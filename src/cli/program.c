@@ -27,12 +27,13 @@ void program_write_error(int err, const char *name)
 	diag_fatal(EXIT_IO, "write error: %s", strerror(err));
 }
 
-/* Read one input, on several threads if -j says so and it pays. */
-static enum exit_status read_input(struct program *r, const char *name, int fd)
+enum exit_status program_read(struct program *r, const char *name, int fd)
 {
 	enum exit_status status;
 	struct read_resume at;
 
+	if (r->worker)
+		return reader_run(&r->reader, name, fd);
 	if (!jobs_format(&r->jobs, name, fd, &r->fmt.output, &status, &at))
 		status = reader_run_from(&r->reader, name, fd, &at);
 	jobs_release(&r->jobs);
@@ -42,13 +43,13 @@ static enum exit_status read_input(struct program *r, const char *name, int fd)
 enum exit_status program_file(struct program *r, const char *path)
 {
 	if (strcmp(path, "-") == 0)
-		return read_input(r, r->cli->stdin_name, STDIN_FILENO);
+		return program_read(r, r->cli->stdin_name, STDIN_FILENO);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		diag_errno(path, errno);
 		return EXIT_IO;
 	}
-	enum exit_status status = read_input(r, path, fd);
+	enum exit_status status = program_read(r, path, fd);
 	close(fd);
 	return status;
 }
@@ -77,10 +78,11 @@ static void setup_parts(struct program *r)
 	struct sink sink;
 	const struct format_options *opt = &r->cur.fmt;
 
-	reader_init(&r->reader, r->cur.allow_comments, r->cli->keep_going, &r->progress);
+	reader_init(&r->reader, r->cur.allow_comments, r->cli->keep_going,
+		    r->worker ? NULL : &r->progress);
 	reader_set_single(&r->reader, r->cli->single);
-	jobs_init(&r->jobs, r->cli->jobs, opt, r->cli->validate || r->cli->progress ||
-		  r->cli->single, r->cur.allow_comments);
+	jobs_init(&r->jobs, r->cli->jobs, opt, r->worker || r->cli->validate ||
+		  r->cli->progress || r->cli->single, r->cur.allow_comments);
 	if (r->cli->validate) {
 		validate_init(&r->val, reader_hooks(&r->reader));
 		validate_sink(&r->val, &sink);
@@ -107,7 +109,10 @@ static void release_parts(struct program *r)
 void program_setup(struct program *r, struct cli *cli, int fd)
 {
 	r->cli = cli;
+	r->worker = 0;
+	r->outname = NULL;
 	r->storage = NULL;
+	memset(&r->fmt.output, 0, sizeof r->fmt.output);
 	settings_default(cli, &r->cur);
 	progress_init(&r->progress, cli->progress, fd == STDOUT_FILENO && !cli->in_place);
 	diag_before(clear_progress, &r->progress);
@@ -131,21 +136,36 @@ void program_setup(struct program *r, struct cli *cli, int fd)
 	}
 }
 
+void program_setup_worker(struct program *r, struct cli *cli)
+{
+	memset(r, 0, sizeof *r);
+	r->cli = cli;
+	r->worker = 1;
+	settings_default(cli, &r->cur);
+	setup_parts(r);
+	if (!cli->validate)
+		r->storage = xrealloc(NULL, OUTPUT_BLOCK);
+}
+
+void program_apply(struct program *r, const struct file_setup *fs)
+{
+	if (settings_differ(&r->cur, fs)) {
+		release_parts(r);
+		r->cur = *fs;
+		setup_parts(r);
+	}
+	r->cur.final_newline = fs->final_newline;
+	r->cur.fmt.eol = fs->fmt.eol;   /* read at each input's start */
+}
+
 enum exit_status program_prepare(struct program *r, const char *path)
 {
 	struct file_setup fs;
 	enum exit_status status = settings_for(r->cli, path, &fs);
 
-	if (status != EXIT_OK)
-		return status;
-	if (settings_differ(&r->cur, &fs)) {
-		release_parts(r);
-		r->cur = fs;
-		setup_parts(r);
-	}
-	r->cur.final_newline = fs.final_newline;
-	r->cur.fmt.eol = fs.fmt.eol;    /* read at each input's start */
-	return EXIT_OK;
+	if (status == EXIT_OK)
+		program_apply(r, &fs);
+	return status;
 }
 
 enum exit_status program_output_file(struct program *r, const char *path)
@@ -186,11 +206,14 @@ void program_output_end(struct program *r)
 void program_release(struct program *r)
 {
 	if (!r->cli->validate) {
-		diag_forget(settle_output, &r->fmt.output);
-		diag_forget(settle_tail, &r->tail);
+		if (!r->worker) {
+			diag_forget(settle_output, &r->fmt.output);
+			diag_forget(settle_tail, &r->tail);
+		}
 		fbuffer_release(&r->fmt.output);
 	}
 	release_parts(r);
-	diag_forget(clear_progress, &r->progress);
+	if (!r->worker)
+		diag_forget(clear_progress, &r->progress);
 	free(r->storage);
 }

@@ -5,7 +5,10 @@
  *
  * The calling thread's program writes to the output (standard output,
  * -o's file), through the tail (tail.h) where a final newline may be
- * dropped, and settles it before each message (diag_before()).
+ * dropped, and settles it before each message (diag_before()).  A worker
+ * of several inputs at once (pooled.h) has a program of its own, which
+ * writes into memory and registers nothing, as messages are the calling
+ * thread's to settle.
  */
 #ifndef JFMT_PROGRAM_H
 #define JFMT_PROGRAM_H
@@ -31,6 +34,8 @@ struct program {
 	struct validator val;           /* -n: validating only */
 	struct progress progress;
 	struct jobs jobs;               /* -j: several threads for a large input */
+	int worker;                     /* a worker's program (see above): one
+					 * thread for each input */
 	char *storage;                  /* the output's block */
 	const char *outname;            /* -o's FILE, or NULL: standard output */
 	struct tail tail;               /* between the output and its file,
@@ -43,14 +48,25 @@ struct program {
  * dropped. */
 void program_setup(struct program *r, struct cli *cli, int fd);
 
-/** The options of the input `path` (settings.h); reader and consumer set
- * up anew if they differ from the last input's.  EXIT_OK, or the status
- * of an input that cannot be taken as asked (reported). */
+/** Set up a worker's reader and consumer; the formatter's output is left
+ * unbound, its block allocated (r->storage, OUTPUT_BLOCK bytes). */
+void program_setup_worker(struct program *r, struct cli *cli);
+
+/** The options of the input `path` (settings.h), applied with
+ * program_apply().  EXIT_OK, or the status of an input that cannot be
+ * taken as asked (reported). */
 enum exit_status program_prepare(struct program *r, const char *path);
 
+/** Set reader and consumer up for the input options `fs`, anew if they
+ * differ from the last input's. */
+void program_apply(struct program *r, const struct file_setup *fs);
+
 /** Read the named input ("-" is standard input) into the consumer, on
- * several threads if -j says so and it pays. */
+ * several threads if -j says so and it pays (not in a worker). */
 enum exit_status program_file(struct program *r, const char *path);
+
+/** program_file() on the input open as `fd` (named `name` in messages). */
+enum exit_status program_read(struct program *r, const char *name, int fd);
 
 /** One input, prepared, into the output shared by all: its status.  A
  * write error ends jfmt (program_write_error()). */
@@ -60,7 +76,7 @@ enum exit_status program_output_file(struct program *r, const char *path);
  * held back written unless dropped.  A write error ends jfmt. */
 void program_output_end(struct program *r);
 
-/** Free what program_setup() made. */
+/** Free what program_setup() or program_setup_worker() made. */
 void program_release(struct program *r);
 
 /** The output `name` (NULL: standard output) could not be written: say so
