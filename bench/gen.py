@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write the jfmt benchmark inputs into a directory.
 
-Usage: gen.py OUTDIR [--corpus DIR] [--ndjson-lines N]... [--no-big] [--big-mib N]
+Usage: gen.py OUTDIR [--corpus DIR] [--ndjson-lines N]... [--files N]... [--no-big]
+              [--big-mib N]
 
 Everything is deterministic: the same command gives byte-identical files.
 A file is left alone when it already exists and is newer than this script,
@@ -20,6 +21,11 @@ Inputs:
   ndjson_N.json       N log records of 85 to 265 bytes, one per line (NDJSON),
                       for each --ndjson-lines N (named 20k, 1m, ...); a
                       shorter file is the beginning of a longer one
+  files_N/            for each --files N (named 10k, 100k, ...): a tree of N
+                      small documents (60 bytes to 3 KiB, 40 files a
+                      directory, nested two deep), each as jfmt writes it by
+                      default: a repository's JSON for `jfmt -r --check`;
+                      files_N.stamp is written once the tree is whole
   big.json            >= 200 MiB array repeating the corpus documents
                       (twitter, citm_catalog, canada), or, without a corpus,
                       generated documents of the same three kinds; its
@@ -30,6 +36,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sys
 import time
 
@@ -257,6 +264,46 @@ def write_ndjson(path, lines):
     os.replace(path + ".tmp", path)
 
 
+# ------------------------------------------------------------ a file tree
+# A repository's JSON: many small documents of a few kinds (settings,
+# package manifests, records, lists), each as jfmt writes it by default
+# (two spaces, as json.dumps(indent=2) writes them), so that
+# `jfmt -r --check` passes them all and exits 0.
+
+FILES_PER_DIR = 40
+FILES_SEED = 10
+
+
+def small_document(rng, i):
+    kind = i % 4
+    if kind == 0:       # settings
+        return {"name": "pkg-%d" % i, "enabled": rng.random() < 0.7,
+                "level": rng.randrange(0, 10), "tags": [rng.choice(LATIN) for _ in range(rng.randrange(0, 5))]}
+    if kind == 1:       # a manifest
+        deps = {"%s-%d" % (rng.choice(LATIN[:11]), k): "^%d.%d.%d" % (rng.randrange(9), rng.randrange(20), rng.randrange(9))
+                for k in range(rng.randrange(1, 12))}
+        return {"name": "app-%d" % i, "version": "1.%d.0" % rng.randrange(30), "private": True,
+                "scripts": {"test": "run tests", "build": "make all"}, "dependencies": deps}
+    if kind == 2:       # records
+        return [{"id": i * 100 + k, "ok": rng.random() < 0.9, "ms": round(rng.uniform(0.1, 900.0), 1),
+                 "msg": " ".join(rng.choice(LATIN) for _ in range(rng.randrange(1, 8)))}
+                for k in range(rng.randrange(1, 15))]
+    return {"items": [rng.randrange(10 ** 6) for _ in range(rng.randrange(0, 40))], "empty": {}, "none": None}
+
+
+def write_files(path, n):
+    """n small documents under `path`, FILES_PER_DIR a directory, those
+    grouped FILES_PER_DIR a directory above them."""
+    rng = random.Random(FILES_SEED)
+    for i in range(n):
+        leaf = i // FILES_PER_DIR
+        d = os.path.join(path, "g%03d" % (leaf // FILES_PER_DIR), "d%03d" % (leaf % FILES_PER_DIR))
+        if i % FILES_PER_DIR == 0:
+            os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "f%06d.json" % i), "w", encoding="utf-8") as f:
+            f.write(dumps(small_document(rng, i), indent=2) + "\n")
+
+
 # ------------------------------------------------------------------ big one
 
 WORDS = ("lorem data stream parser token buffer river mountain coffee "
@@ -416,6 +463,8 @@ def main(argv):
     ap.add_argument("--corpus", help="directory with twitter/citm_catalog/canada.json")
     ap.add_argument("--ndjson-lines", type=int, action="append", default=[],
                     help="write ndjson_N.json with N records (may be repeated)")
+    ap.add_argument("--files", type=int, action="append", default=[],
+                    help="write files_N/, a tree of N small documents (may be repeated)")
     ap.add_argument("--no-big", action="store_true", help="do not write big.json")
     ap.add_argument("--big-mib", type=int, default=200, help="minimum size of big.json")
     args = ap.parse_args(argv)
@@ -440,6 +489,15 @@ def main(argv):
         if not fresh(path):
             write_ndjson(path, lines)
             made.append(os.path.basename(path))
+
+    for n in args.files:
+        path = os.path.join(args.outdir, "files_%s" % count_name(n))
+        if not fresh(path + ".stamp"):
+            if os.path.isdir(path):
+                shutil.rmtree(path)
+            write_files(path, n)
+            write(path + ".stamp", "%d\n" % n)
+            made.append(os.path.basename(path) + "/")
 
     if not args.no_big:
         path = os.path.join(args.outdir, "big.json")
