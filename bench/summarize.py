@@ -39,6 +39,7 @@ import goals
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FLOORS = ("floor", "floor-novalidate")
+CPUS = "cpus"   # the runs in turns on two CPUs (bench/run's in_turns_cpus)
 PEER_ORDER_LAST = 99
 
 
@@ -179,6 +180,9 @@ class Run:
         self.rounds = {n: {r["name"]: [float(x) for x in r["rounds"].split(",")]
                            for r in rows if r.get("rounds")}
                        for n, rows in self.turn_rows.items()}
+        self.cpu_rounds = {n: {r["name"]: [float(x) for x in r["cpu_rounds"].split(",")]
+                               for r in rows if r.get("cpu_rounds")}
+                           for n, rows in self.turn_rows.items()}
         self.rss = {(m["input"], m["name"]): int(m["maxrss_kib"])
                     for m in read_tsv(os.path.join(res, "memory.tsv"))
                     if m["maxrss_kib"].isdigit() and m["exit"] == "0"}
@@ -381,7 +385,7 @@ def turns_tables(run, w):
     order = [i["name"] for i in run.inputs]
     for name in sorted(run.turn_rows, key=lambda n: order.index(n) if n in order else 99):
         rows = run.turn_rows[name]
-        if not rows:
+        if not rows or name == CPUS:
             continue
         t = run.turns[name]
         jr = t.get("json_reformat -s -m")
@@ -404,6 +408,40 @@ def turns_tables(run, w):
                 per(c, ref) if ref else "—",
                 (" %s |" % per(c, "json_reformat -s -m")) if jr else ""))
         w("")
+
+
+def cpus_table(run, w):
+    """The runs in turns on two CPUs (bench/run's in_turns_cpus)."""
+    rows = run.turn_rows.get(CPUS)
+    if not rows:
+        return
+    rounds, cpu = run.rounds.get(CPUS, {}), run.cpu_rounds.get(CPUS, {})
+    halves = ("ndjson_1m: two halves at once", "ndjson_1m: jfmt -c -j1")
+    w("## Two CPUs, %s rounds" % rows[0]["runs"])
+    w("")
+    w("`jfmt -c` (every CPU) against `jfmt -c -j1` on big.json and ndjson_1m, and "
+      "two `jfmt -c -j1` processes at once on the two halves of ndjson_1m, work "
+      "that shares nothing: the most two CPUs of this machine give. All run in "
+      "the same rounds in turns, each ratio the median of those within a "
+      "round; **÷ the halves'** divides a ratio by the halves' in the same "
+      "round (1.00: -j gains what two processes gain). **CPU** is user and "
+      "system time, of every thread: what the threads add to the work.")
+    w("")
+    w("| command | median ms | CPU ms | ÷ `-j1` | CPU ÷ `-j1`'s | ÷ the halves' |")
+    w("|:---|---:|---:|---:|---:|---:|")
+    for r in rows:
+        c = r["name"]
+        base = c.split(":")[0] + ": jfmt -c -j1"
+        q = goals.turns_ratio(rounds, c, base) if c != base else None
+        qc = goals.turns_ratio(cpu, c, base) if c != base else None
+        qh = goals.ceiling_ratio(rounds, c, base, halves) \
+            if c != base and c != halves[0] else None
+        cm = r.get("cpu_median")
+        w("| `%s` | %s | %s | %s | %s | %s |" % (
+            c, fmt_ms(float(r["median"])), fmt_ms(float(cm)) if cm else "—",
+            "%.3f" % q if q is not None else "—", "%.3f" % qc if qc is not None else "—",
+            "%.3f" % qh if qh is not None else "—"))
+    w("")
 
 
 def memory(run, w):
@@ -509,6 +547,7 @@ def main(argv):
           "jfmt option with plain `jfmt` (`--check` with `jfmt -c`).")
         w("")
         turns_tables(run, w)
+    cpus_table(run, w)
     memory(run, w)
     repository(run, w)
     per_input(run, w)
