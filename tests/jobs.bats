@@ -425,6 +425,34 @@ slow_pipe() {
 	done
 }
 
+# threads_writing OPTION...: how many threads jfmt OPTION... -c nd.json
+# runs while it waits for a pipe to be read, its output half out.
+threads_writing() {
+	local pid rd n
+	rm -f fifo && mkfifo fifo
+	JFMT_JOBS_BLOCK=4096 "$JFMT" "$@" -c nd.json >fifo &
+	pid=$!
+	exec {rd}<fifo
+	head -c 100000 <&"$rd" >/dev/null
+	n=$(ls "/proc/$pid/task" | wc -l)
+	cat <&"$rd" >/dev/null
+	exec {rd}<&-
+	wait "$pid" && echo "$n"
+}
+
+@test "-j N formats on N threads in all, the calling thread one of them" {
+	# (on two CPUs, a third thread that only cut and wrote kept the two
+	# that formatted waiting whenever it waited for a CPU)
+	[ -d /proc/self/task ] || skip "no /proc/PID/task"
+	# (it starts a thread of its own beside the first one jfmt starts)
+	grep -qa __tsan_init "$JFMT" && skip "ThreadSanitizer runs a thread of its own"
+	ndjson nd.json 20000
+	local one three
+	one=$(threads_writing -j1)
+	three=$(threads_writing -j3)
+	[ "$three" -eq $((one + 2)) ] || { echo "-j1: $one threads, -j3: $three"; return 1; }
+}
+
 @test "a file that shrinks while -j reads it: a message and an exit status, not a signal" {
 	ndjson nd.json 20000
 	mkfifo fifo

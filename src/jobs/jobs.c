@@ -364,7 +364,7 @@ static int format_mapped(struct jobs *j, const char *name, int fd, struct fbuffe
 {
 	const unsigned char *in = (const unsigned char *)map + lead;
 
-	r->mapped = 1;
+	r->order.mapped = 1;
 	madvise(map, size + lead, MADV_SEQUENTIAL);
 	int done = format_whole(j, name, in, size, fd, start, lead, out, r, threads, at != NULL);
 	if (done == WHOLE_GROWN) {

@@ -3,12 +3,13 @@
  *
  * A regular file is mapped into memory and cut into chunks (cuts.h): a
  * stream of values after a newline outside every value, one top-level
- * array at a comma between its elements.  Each worker thread has its own
- * reader (read.h) and formatter (format.h) and formats whole chunks into
- * memory of its own; the calling thread finds the cuts, hands out the
- * chunks and writes the pieces to the output, in input order, through the
- * same buffer (and so the same holding back, line ends and write errors)
- * as one thread would.
+ * array at a comma between its elements.  Each thread, the calling one
+ * among them, has its own reader (read.h) and formatter (format.h) and
+ * formats whole chunks into memory of its own; the calling thread finds
+ * the cuts, and whichever thread finds the next chunk in input order
+ * formatted writes its piece to the output (pool.h), through the same
+ * buffer (and so the same holding back, line ends and write errors) as
+ * one thread would.
  *
  * A chunk of an array is formatted as the inside of an array that holds
  * one element already ("[ 0," before it, ",0]" after it): the formatter
@@ -27,14 +28,14 @@
  * is written before it, is then one thread's.
  *
  * Memory: the input is mapped to find the cuts (and let go of as it is
- * written), and each worker reads its chunks with pread(2) into its
+ * written), and each thread reads its chunks with pread(2) into its
  * reader's blocks; at most JOBS_SLOTS_PER_JOB chunks per thread (pool.h)
  * are out at once, each with its formatted text.
  *
  * jobs.c maps and reads, plan.c decides how many threads and what
- * chunks, pool.c has the threads and the writing in order, cuts.c where
- * the chunks end (split.c, the structural scan), worker.c one thread's
- * formatting.
+ * chunks, pool.c has the threads and who does what, order.c the writing
+ * in order, cuts.c where the chunks end (split.c, the structural scan),
+ * worker.c one thread's formatting.
  */
 #ifndef JFMT_JOBS_H
 #define JFMT_JOBS_H

@@ -206,6 +206,7 @@ void worker_format(struct worker *w, struct chunk *c)
 	diag_mute(1);
 	enum exit_status st = reader_run(&w->reader, w->input->name, -1);
 	c->ok = st == EXIT_OK && diag_muted() == 0;
+	diag_mute(0);           /* (the calling thread formats chunks too) */
 	c->text = w->fmt.output;
 	w->fmt.output = mine;
 	w->fmt.out = &w->fmt.output;
