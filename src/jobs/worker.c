@@ -90,12 +90,15 @@ static int mark_string(void *ctx, const unsigned char *s, size_t n)
 	return w->inner->yajl_string(ctx, s, n);
 }
 
-/* A container opens: an element, one level deeper. */
+/* A container opens: an element, one level deeper.  Inside one
+ * (depth 2), the callbacks that mark elements give way to those that
+ * only count containers (w->deep). */
 static void opened(struct worker *w)
 {
 	element(w);
 	w->tops += w->depth == 0;
-	w->depth++;
+	if (++w->depth == 2)
+		w->marking = w->deep;
 }
 
 static int mark_start_map(void *ctx)
@@ -124,6 +127,42 @@ static int mark_end_array(void *ctx)
 	return w->inner->yajl_end_array(ctx);
 }
 
+/* Inside an element: the formatter's own callbacks, but for containers,
+ * counted, so that the marking ones come back as the element ends.
+ * Marking every value there took 2.5% of the threads' time on big.json. */
+static int deep_start_map(void *ctx)
+{
+	struct worker *w = ctx;
+	w->depth++;
+	return w->inner->yajl_start_map(ctx);
+}
+
+static int deep_start_array(void *ctx)
+{
+	struct worker *w = ctx;
+	w->depth++;
+	return w->inner->yajl_start_array(ctx);
+}
+
+/* The element's end, or a container's inside it. */
+static void closed(struct worker *w)
+{
+	if (--w->depth == 1)
+		w->marking = w->top;
+}
+
+static int deep_end_map(void *ctx)
+{
+	closed(ctx);
+	return ((struct worker *)ctx)->inner->yajl_end_map(ctx);
+}
+
+static int deep_end_array(void *ctx)
+{
+	closed(ctx);
+	return ((struct worker *)ctx)->inner->yajl_end_array(ctx);
+}
+
 void worker_setup(struct worker *w, const struct job_input *input, int array)
 {
 	struct sink sink;
@@ -138,7 +177,7 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 		/* the formatter's callbacks take numbers as text, never as
 		 * integers or doubles */
 		w->inner = sink.callbacks;
-		w->marking = (yajl_callbacks){
+		w->top = (yajl_callbacks){
 			.yajl_null = mark_null,
 			.yajl_boolean = mark_boolean,
 			.yajl_number = mark_number,
@@ -149,6 +188,12 @@ void worker_setup(struct worker *w, const struct job_input *input, int array)
 			.yajl_start_array = mark_start_array,
 			.yajl_end_array = mark_end_array,
 		};
+		w->deep = *w->inner;
+		w->deep.yajl_start_map = deep_start_map;
+		w->deep.yajl_end_map = deep_end_map;
+		w->deep.yajl_start_array = deep_start_array;
+		w->deep.yajl_end_array = deep_end_array;
+		w->marking = w->top;
 		sink.callbacks = &w->marking;
 	}
 	/* --eol=auto: the whole input's first line says (jobs_format()) */
@@ -199,6 +244,8 @@ void worker_format(struct worker *w, struct chunk *c)
 		s->len[2] = sizeof array_after - 1;
 	}
 	w->depth = w->tops = w->elements = w->first_mark = w->last_mark = 0;
+	if (w->inner)           /* (a chunk that failed may have left it deep) */
+		w->marking = w->top;
 
 	struct fbuffer mine = w->fmt.output;    /* the chunk's text for now */
 	w->fmt.output = c->text;

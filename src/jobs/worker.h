@@ -73,7 +73,11 @@ struct worker {
 	const struct job_input *input;
 	struct source src;
 	const yajl_callbacks *inner;    /* the formatter's callbacks */
-	yajl_callbacks marking;         /* ... behind the marking ones */
+	/* The callbacks yajl calls (it reads them where they are, at each
+	 * call): `top` while no element is open, which mark each value
+	 * that begins in the top array, then `deep` inside the element,
+	 * which only count its containers, and go to the formatter's */
+	yajl_callbacks marking, top, deep;
 	size_t depth;                   /* containers open */
 	size_t tops;                    /* top-level containers begun */
 	size_t elements;                /* values begun inside the top array */
