@@ -100,6 +100,7 @@ static int format_whole(struct jobs *j, const char *name, const unsigned char *i
 		cutter_read_file(&r->cut, fd, (long long)start, r->window);
 	}
 	cutter_scan_from(&r->cut, 0);
+	r->first = first;       /* (not looked for again) */
 	r->pool.input = (struct job_input){ j->opt, name, in, fd, start, r->cut.seq, 0,
 					     j->comments };
 

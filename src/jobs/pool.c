@@ -108,7 +108,8 @@ static void cut_next(struct run *r)
 
 	if (n - r->next > r->block) {
 		size_t end = r->next + r->block;
-		at = cutter_next(&r->cut, end, SIZE_MAX);
+		at = r->next == 0 && r->first ? r->first : cutter_next(&r->cut, end, SIZE_MAX);
+		r->first = 0;
 		if (r->cut.lines && at < n)
 			r->block = plan_grow(r->block, at - end, r->block_max);
 		if (at < n && !r->cut.array && cutter_blank_from(&r->cut, at))
@@ -153,6 +154,7 @@ static int cut_again(struct run *r)
 	pl->cut = pl->handed = pl->claimed = pl->written;
 	pl->end = 0;
 	r->cut.lines = 0;
+	r->first = 0;
 	cutter_scan_from(&r->cut, r->next);
 	return 0;
 }

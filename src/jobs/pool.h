@@ -84,6 +84,7 @@ struct run {
 	size_t block;           /* the chunks' size */
 	size_t block_max;       /* ... and what it may grow to (plan.h) */
 	size_t next;            /* where the next chunk cut starts */
+	size_t first;           /* the first chunk's end, if known, or 0 */
 	unsigned started;       /* threads running (pool_start()) */
 	struct order order;     /* what the thread that writes keeps */
 	unsigned char *window;  /* what the scan reads a file into (split.h) */
