@@ -40,15 +40,17 @@ static const struct tool_key parser_keys[] = {
 	{ NULL, 0, 0, NULL },
 };
 
-static struct loaded *load(const char *full, int jsonc, const char **kept)
+/* The file `full`, kept in `cache`, read once (as JSONC if `jsonc`). */
+static struct loaded *load(struct dircache *cache, const char *full, int jsonc,
+			   const char **kept)
 {
 	void *v;
-	if ((*kept = dircache_get(&files, full, &v)) != NULL)
+	if ((*kept = dircache_get(cache, full, &v)) != NULL)
 		return v;
 	struct loaded *l = xrealloc(NULL, sizeof *l);
 	memset(l, 0, sizeof *l);
 	l->dir = confdir_parent(full);
-	*kept = dircache_put(&files, full, l);
+	*kept = dircache_put(cache, full, l);
 	l->status = conftree_json(&l->doc, *kept, config_shown(*kept), jsonc);
 	if (l->status == EXIT_INVALID)
 		l->status = EXIT_USAGE;
@@ -60,29 +62,21 @@ static struct loaded *load(const char *full, int jsonc, const char **kept)
 	return l;
 }
 
+/* A confdir_take: every Biome configuration counts, even one that cannot
+ * be read (that is said where it applies).  `cache`: the files read. */
+static const char *take(const char *full, enum confdir_name name, void *cache)
+{
+	const char *kept;
+
+	(void)name;
+	/* (biome.json too as JSONC, as jfmt reads it by its name: filetype.h) */
+	load(cache, full, 1, &kept);
+	return kept;
+}
+
 const char *biome_find(const char *dir)
 {
-	void *v;
-	if (dircache_get(&dirs, dir, &v))
-		return v;
-	const char *found = NULL;
-	unsigned long here = confdir_scan(dir);
-	for (int n = CD_BIOME_JSON; !found && n <= CD_BIOME_JSONC; n++) {
-		if (!(here & 1ul << n))
-			continue;
-		char *full = confdir_join(dir, confdir_file(n));
-		/* (biome.json too as JSONC, as jfmt reads it by its name:
-		 * filetype.h) */
-		load(full, 1, &found);
-		free(full);
-	}
-	if (!found) {
-		char *up = confdir_parent(dir);
-		found = up ? biome_find(up) : NULL;
-		free(up);
-	}
-	dircache_put(&dirs, dir, (void *)found);
-	return found;
+	return confdir_nearest(&dirs, dir, CD_BIOME_JSON, CD_BIOME_JSONC, take, &files);
 }
 
 /* Whether the globs of `includes` take `rel`: the last that matches says,

@@ -27,11 +27,6 @@ _Static_assert(CD_NAMES <= 8 * sizeof(unsigned long), "one bit for each name");
 static struct dircache dirs;
 static char *cwd;               /* the current directory, once found */
 
-const char *confdir_file(enum confdir_name name)
-{
-	return names[name];
-}
-
 unsigned long confdir_scan(const char *dir)
 {
 	void *v;
@@ -55,6 +50,30 @@ unsigned long confdir_scan(const char *dir)
 	if (d)
 		closedir(d);
 	dircache_put(&dirs, dir, (void *)(uintptr_t)found);
+	return found;
+}
+
+const char *confdir_nearest(struct dircache *dirs, const char *dir, enum confdir_name first,
+			    enum confdir_name last, confdir_take *take, void *ctx)
+{
+	void *v;
+	if (dircache_get(dirs, dir, &v))
+		return v;
+	const char *found = NULL;
+	unsigned long here = confdir_scan(dir);
+	for (enum confdir_name n = first; !found && n <= last; n++) {
+		if (!(here & 1ul << n))
+			continue;
+		char *full = confdir_join(dir, names[n]);
+		found = take(full, n, ctx);
+		free(full);
+	}
+	if (!found) {
+		char *up = confdir_parent(dir);
+		found = up ? confdir_nearest(dirs, up, first, last, take, ctx) : NULL;
+		free(up);
+	}
+	dircache_put(dirs, dir, (void *)found);
 	return found;
 }
 

@@ -1,6 +1,7 @@
 /* confdir.h - which configuration files a directory holds, of the names
  * that prettier and Biome look for, found out once per directory by
- * reading it (one read of the directory, not a stat for each name).
+ * reading it (one read of the directory, not a stat for each name); and
+ * the nearest of them from a directory up, as each tool searches.
  */
 #ifndef JFMT_CONFDIR_H
 #define JFMT_CONFDIR_H
@@ -18,9 +19,6 @@ enum confdir_name {
 	CD_PRETTIERIGNORE,
 	CD_NAMES
 };
-
-/** The file name of `name` (".prettierrc.json"). */
-const char *confdir_file(enum confdir_name name);
 
 /** Which of the names the directory `dir` (a path from the root) holds:
  * bit 1 << name for each. */
@@ -42,6 +40,27 @@ char *confdir_join(const char *dir, const char *name);
 /** The parent of the directory `dir` (from the root), in a new string;
  * NULL for "/". */
 char *confdir_parent(const char *dir);
+
+struct dircache;
+
+/** Whether the configuration file `full` (a path from the root), of the
+ * name `name`, is the one its directory holds for a tool: the path it is
+ * kept under (which lives as long as the run) if so, NULL if the tool
+ * passes it over (a package.json without a "prettier" key).  `ctx` is
+ * what confdir_nearest() was given. */
+typedef const char *confdir_take(const char *full, enum confdir_name name, void *ctx);
+
+/**
+ * The configuration file nearest the directory `dir` (a path from the
+ * root), as prettier and Biome search: from `dir` up to the root, the
+ * first directory where take() counts one of the names `first` to `last`
+ * (in that order) answers, with the first it counts there.  Returns what
+ * take() returned, or NULL if no directory up to the root holds one.
+ * The answer for `dir` and for each directory above it that was looked
+ * at is kept in `dirs`, so that each is looked up once per run.
+ */
+const char *confdir_nearest(struct dircache *dirs, const char *dir, enum confdir_name first,
+			    enum confdir_name last, confdir_take *take, void *ctx);
 
 /** Forget what was found. */
 void confdir_release(void);

@@ -100,44 +100,34 @@ found:
 	}
 }
 
-/* The file `full` of the kind `n`, read once. */
-static struct loaded *load(const char *full, enum confdir_name n, const char **kept)
+/* The file `full` of the kind `n`, kept in `cache`, read once. */
+static struct loaded *load(struct dircache *cache, const char *full, enum confdir_name n,
+			   const char **kept)
 {
 	void *v;
-	if ((*kept = dircache_get(&files, full, &v)) != NULL)
+	if ((*kept = dircache_get(cache, full, &v)) != NULL)
 		return v;
 	struct loaded *l = xrealloc(NULL, sizeof *l);
 	memset(l, 0, sizeof *l);
 	l->dir = confdir_parent(full);
-	*kept = dircache_put(&files, full, l);
+	*kept = dircache_put(cache, full, l);
 	read_file(l, *kept, n);         /* (messages keep its name) */
 	return l;
 }
 
+/* A confdir_take: a package file counts only with a "prettier" key, as
+ * prettier passes one without it over.  `cache`: the files read. */
+static const char *take(const char *full, enum confdir_name n, void *cache)
+{
+	const char *kept;
+	const struct loaded *l = load(cache, full, n, &kept);
+
+	return !is_package(n) || l->options ? kept : NULL;
+}
+
 const char *prettierrc_find(const char *dir)
 {
-	void *v;
-	if (dircache_get(&dirs, dir, &v))
-		return v;
-	const char *found = NULL;
-	unsigned long here = confdir_scan(dir);
-	for (int n = CD_PACKAGE_JSON; !found && n <= CD_PRETTIERRC_TOML; n++) {
-		if (!(here & 1ul << n))
-			continue;
-		char *full = confdir_join(dir, confdir_file(n));
-		const char *kept;
-		struct loaded *l = load(full, n, &kept);
-		free(full);
-		if (!is_package(n) || l->options)
-			found = kept;
-	}
-	if (!found) {
-		char *up = confdir_parent(dir);
-		found = up ? prettierrc_find(up) : NULL;
-		free(up);
-	}
-	dircache_put(&dirs, dir, (void *)found);
-	return found;
+	return confdir_nearest(&dirs, dir, CD_PACKAGE_JSON, CD_PRETTIERRC_TOML, take, &files);
 }
 
 /* Whether the string or array of strings `globs` matches `rel`. */
