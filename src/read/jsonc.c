@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "read/jsonc_comment.h"
 #include "read/jsonc_runs.h"
 #include "read/skip.h"
-#include "text/escape.h"
 
 struct jsonc_entry {
 	unsigned long long at;          /* input offset of its first byte */
@@ -21,25 +21,6 @@ struct jsonc_entry {
 	int after;                      /* blank: SINK_AFTER_* */
 	unsigned char prev;             /* the last byte of the token before */
 };
-
-static const char msg_unclosed[] = "comment is not closed (no */ before the end of input)";
-static const char msg_unclosed_record[] =
-	"comment is not closed (no */ before the record ends at RS)";
-static const char msg_slash[] = "'/' does not start a comment (// or /*)";
-static const char msg_utf8[] = "invalid UTF-8 in comment";
-static const char msg_rs[] =
-	"a comment holding an RS byte (0x1e) cannot be written in a text sequence (--seq); "
-	"use --strip-comments to drop comments";
-
-/* Offset of the first byte of p[0..n) that is not well-formed UTF-8, or n. */
-static size_t bad_utf8(const unsigned char *p, size_t n)
-{
-	size_t i = 0, k;
-
-	while (i < n && (k = utf8_sequence(p + i, n - i)) != 0)
-		i += k;
-	return i;
-}
 
 /* The state at the start of a byte, to pass again from there. */
 struct snapshot {
@@ -188,33 +169,6 @@ static void blank(unsigned char *d, size_t n)
 static int after_value(unsigned char last)
 {
 	return last != 0 && !strchr("[{,:", last);
-}
-
-/* End of the comment starting at p[i] ('/' with p[i+1] '/' or '*'), or 0
- * when it does not end in p[0..len).  A // comment ends before its line
- * end: a line feed, or a carriage return, alone or before one (as VS
- * Code reads JSONC; report/window.c ends it the same way).  In a text
- * sequence, an RS ends either kind first (*rs: at p[end], before a block
- * comment's close), where report/window.c, which knows no records, reads
- * on. */
-static size_t comment_end(const struct jsonc *j, const unsigned char *p, size_t len, size_t i,
-			  int at_end, int *rs)
-{
-	*rs = 0;
-	if (p[i + 1] == '/') {
-		for (size_t k = i + 2; k < len; k++)
-			if (p[k] == '\n' || p[k] == '\r' || (p[k] == SKIP_RS && j->seq))
-				return k;
-		return at_end ? len : 0;
-	}
-	const unsigned char *e = memmem(p + i + 2, len - i - 2, "*/", 2);
-	size_t close = e ? (size_t)(e - p) : len;
-	const unsigned char *r = j->seq ? memchr(p + i + 2, SKIP_RS, close - i - 2) : NULL;
-	if (r) {
-		*rs = 1;
-		return (size_t)(r - p);
-	}
-	return e ? close + 2 : 0;
 }
 
 /* Pass the comment at p[i..end), which begins where the line state says:
@@ -407,40 +361,20 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 			continue;
 		}
 		if (c == '/' && j->comments) {
-			if (i + 1 == len && !at_end) {
+			struct jsonc_comment cm = jsonc_comment_read(p, len, i, at_end, j->seq,
+								      j->no_rs && j->keep);
+			if (cm.verdict == JSONC_COMMENT_HELD) {
 				hold = i;
 				break;
 			}
-			if (i + 1 == len || (p[i + 1] != '/' && p[i + 1] != '*')) {
-				bad_comment(j, p, i, i + 1, res, msg_slash, base + i);
-				return;
-			}
-			int at_rs;
-			size_t end = comment_end(j, p, len, i, at_end, &at_rs);
-			if (end == 0 && !at_end) {
-				hold = i;
-				break;
-			}
-			if (end == 0 || at_rs) {
-				bad_comment(j, p, i, end ? end : len, res,
-					    at_rs ? msg_unclosed_record : msg_unclosed, base + i);
-				return;
-			}
-			size_t n = end - i;
-			size_t bad = bad_utf8(p + i, n);
-			if (bad < n) {
-				bad_comment(j, p, i, end, res, msg_utf8, base + i + bad);
-				return;
-			}
-			const unsigned char *rs = j->no_rs && j->keep ? memchr(p + i, SKIP_RS, n) : NULL;
-			if (rs) {
-				bad_comment(j, p, i, end, res, msg_rs, base + (unsigned long long)(rs - p));
+			if (cm.verdict == JSONC_COMMENT_BAD) {
+				bad_comment(j, p, i, cm.end, res, cm.error, base + cm.error_at);
 				return;
 			}
 			line_taken(j);
-			queue(j, p + i, n, base + i, p[i + 1] == '*');
-			pass_comment(j, p, i, end);
-			i = end;
+			queue(j, p + i, cm.end - i, base + i, p[i + 1] == '*');
+			pass_comment(j, p, i, cm.end);
+			i = cm.end;
 			continue;
 		}
 		/* In a text sequence an RS begins a record as a newline begins a
