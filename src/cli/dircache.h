@@ -17,12 +17,13 @@ struct dircache_entry;
 struct dircache {
 	struct dircache_entry **slots;  /* open hashing: chains */
 	size_t cap, n;
+	struct dircache_entry *last;    /* the entry found or put last */
 };
 
 /** Whether `path` is in the cache: if so, *value is what was put, and the
  * cache's copy of `path` is returned (it lives as long as the cache); if
  * not, NULL. */
-const char *dircache_get(const struct dircache *c, const char *path, void **value);
+const char *dircache_get(struct dircache *c, const char *path, void **value);
 
 /** Keep `value` for `path` (replacing what was kept), and return the
  * cache's copy of `path`, which lives as long as the cache. */
