@@ -187,3 +187,26 @@ t/src/z.min.json' ]
 	run -0 --separate-stderr bash -c "\"\$JFMT\" $cmd"
 	[ "$(cat some/deeper/directory/fixtures/x.json)" = '[1]' ]
 }
+
+@test "-r says a directory it cannot read in its turn, among the files, with or without git" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (to run jfmt as another user)"
+	command -v setpriv >/dev/null || skip "needs setpriv"
+	d=$(mktemp -d /tmp/jfmt-walk.XXXXXX)
+	chmod 755 "$d"
+	mkdir -p "$d/t/a" "$d/t/b" "$d/t/c"
+	printf '[' >"$d/t/a/x.json"
+	printf '[1]' >"$d/t/b/y.json"
+	printf '{' >"$d/t/c/z.json"
+	chmod 700 "$d/t/b"      # root's: the user below cannot read it
+	chmod -R a+rX "$d/t/a" "$d/t/c"
+	for git in --no-gitignore ""; do
+		for j in -j1 -j2; do
+			run -3 setpriv --reuid=nobody --regid=nogroup --clear-groups \
+				sh -c "cd '$d' && '$JFMT' -r -c $j $git t 2>&1 >/dev/null"
+			[[ "${lines[0]}" == "jfmt: t/a/x.json:1:2: "* ]]
+			[[ "${lines[3]}" == "jfmt: t/b: "*"ermission denied"* ]]
+			[[ "${lines[4]}" == "jfmt: t/c/z.json:1:2: "* ]]
+		done
+	done
+	rm -rf "$d"
+}

@@ -31,17 +31,21 @@ struct group {
 	int unfiltered;                 /* git names no file in it ignored */
 };
 
-/* A file taken, or a nested repository's directory (asked of its
- * parent's git). */
+/* A file taken, a nested repository's directory (asked of its parent's
+ * git), or a file or directory that could not be read (said in its turn,
+ * among the files, as the walk found it). */
 struct entry {
 	char *path;                     /* as given to w->file */
 	int group;
 	int is_repo;                    /* a nested repository's directory */
 	int ignored;
+	int error;                      /* an errno: could not be read */
 };
 
 struct found {
 	const struct walk *w;
+	int stream;                     /* files taken as they are found (no
+					 * git to ask first) */
 	size_t base_len;                /* the operand's length and slash */
 	struct entry *e;
 	size_t n, cap;
@@ -138,7 +142,20 @@ static int skipped_dir(const char *name)
 static void add_entry(struct found *f, char *path, int group, int is_repo)
 {
 	f->e = xgrow_array(f->e, &f->cap, f->n + 1, sizeof *f->e);
-	f->e[f->n++] = (struct entry){ path, group, is_repo, 0 };
+	f->e[f->n++] = (struct entry){ path, group, is_repo, 0, 0 };
+}
+
+/* `path` could not be read (errno `err`): said now when the files are
+ * taken as they are found, else in its turn among them. */
+static void unreadable(struct found *f, const char *path, int group, int err)
+{
+	if (f->stream) {
+		diag_errno(path, err);
+		f->status = status_worse(f->status, EXIT_IO);
+		return;
+	}
+	add_entry(f, join("", path), group, 0);
+	f->e[f->n - 1].error = err;
 }
 
 static int add_group(struct found *f, const char *root, int parent, size_t entry)
@@ -157,7 +174,7 @@ static int holds_git_entry(char *const *names, size_t n)
 
 /* The type of the entry `name` at `path` (S_IFDIR, S_IFREG, or another
  * S_IF value), from readdir(3), or else from lstat(2); -1 if that fails
- * (said). */
+ * (errno says why). */
 static int entry_type(const char *name, const char *path)
 {
 	struct stat st;
@@ -172,10 +189,8 @@ static int entry_type(const char *name, const char *path)
 	default:
 		return S_IFLNK;         /* (nor a directory nor a file: not taken) */
 	}
-	if (lstat(path, &st) < 0) {
-		diag_errno(path, errno);
+	if (lstat(path, &st) < 0)
 		return -1;
-	}
 	return (int)(st.st_mode & S_IFMT);
 }
 
@@ -186,11 +201,10 @@ static void gather(struct found *f, const char *dir, int group, int top)
 	char **names = list_dir(dir, &n);
 
 	if (!names) {
-		diag_errno(dir, errno);
-		f->status = status_worse(f->status, EXIT_IO);
+		unreadable(f, dir, group, errno);
 		return;
 	}
-	if (!top && holds_git_entry(names, n)) {        /* a repository of its own */
+	if (!f->stream && !top && holds_git_entry(names, n)) {  /* a repository of its own */
 		add_entry(f, join("", dir), group, 1);
 		group = add_group(f, dir, group, f->n - 1);
 	}
@@ -198,14 +212,18 @@ static void gather(struct found *f, const char *dir, int group, int top)
 		char *path = join(dir, names[i]);
 		int type = entry_type(names[i], path);
 		if (type < 0) {
-			f->status = status_worse(f->status, EXIT_IO);
+			unreadable(f, path, group, errno);
 		} else if (type == S_IFDIR && !skipped_dir(names[i]) &&
 			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 1))) {
 			gather(f, path, group, 0);
 		} else if (type == S_IFREG && filetype_taken(path) &&
 			   !excluded(f, names[i], path) && !(f->w->skip && f->w->skip(path, 0))) {
-			add_entry(f, path, group, 0);
-			path = NULL;
+			if (f->stream) {
+				f->status = status_worse(f->status, f->w->file(f->w->ctx, path));
+			} else {
+				add_entry(f, path, group, 0);
+				path = NULL;
+			}
 		}
 		free(path);
 		free(names[i]);
@@ -227,7 +245,7 @@ static int filter_group(struct found *f, int k)
 		return 0;
 	}
 	for (size_t i = 0; i < f->n; i++)
-		m += f->e[i].group == k;
+		m += f->e[i].group == k && !f->e[i].error;
 	if (m == 0)
 		return 0;
 	/* The group's own directory first: if git ignores it (a directory
@@ -238,7 +256,7 @@ static int filter_group(struct found *f, int k)
 	size_t p = 0;
 	paths[p++] = ".";
 	for (size_t i = 0; i < f->n; i++) {
-		if (f->e[i].group != k)
+		if (f->e[i].group != k || f->e[i].error)
 			continue;
 		const char *rel = f->e[i].path + g->root_len;
 		while (*rel == '/')
@@ -259,11 +277,12 @@ static int filter_group(struct found *f, int k)
 	return a == GITIGNORE_FAILED ? -1 : 0;
 }
 
-/* Find the files that the directory operand `dir` stands for; -1 if git
- * could not say which it ignores. */
-static int find_dir(const struct walk *w, const char *dir, struct found *f)
+/* Find the files that the directory operand `dir` stands for, or with
+ * `stream` take them as they are found; -1 if git could not say which it
+ * ignores. */
+static int find_dir(const struct walk *w, const char *dir, struct found *f, int stream)
 {
-	*f = (struct found){ .w = w, .base_len = strlen(dir) };
+	*f = (struct found){ .w = w, .stream = stream, .base_len = strlen(dir) };
 	if (f->base_len > 0 && dir[f->base_len - 1] != '/')
 		f->base_len++;
 	add_group(f, dir, -1, 0);
@@ -278,8 +297,12 @@ static int find_dir(const struct walk *w, const char *dir, struct found *f)
 static enum exit_status take_found(struct found *f, int take)
 {
 	for (size_t i = 0; i < f->n; i++) {
-		if (take && !f->e[i].ignored && !f->e[i].is_repo)
+		if (f->e[i].error) {
+			diag_errno(f->e[i].path, f->e[i].error);
+			f->status = status_worse(f->status, EXIT_IO);
+		} else if (take && !f->e[i].ignored && !f->e[i].is_repo) {
 			f->status = status_worse(f->status, f->w->file(f->w->ctx, f->e[i].path));
+		}
 		free(f->e[i].path);
 	}
 	for (size_t k = 0; k < f->ng; k++)
@@ -305,12 +328,15 @@ enum exit_status walk_operands(const struct walk *w, char *const *files, int n)
 	if (n == 0)
 		return w->file(w->ctx, "-");
 	/* Every directory is walked, and git asked about it, before any file
-	 * is taken: if git cannot answer, nothing is. */
+	 * is taken: if git cannot answer, nothing is.  With no git to ask, a
+	 * directory's files are taken as its walk finds them, in its turn:
+	 * the threads format the first while the walk goes on (it took 10 ms
+	 * of 62 over 10,000 files, one CPU idle all along). */
 	struct found *dirs = xrealloc(NULL, (size_t)n * sizeof *dirs);
 	for (int i = 0; i < n; i++) {
 		dirs[i].w = NULL;
-		if (!failed && walked(w, files[i]))
-			failed = find_dir(w, files[i], &dirs[i]) < 0;
+		if (!failed && w->gitignore && walked(w, files[i]))
+			failed = find_dir(w, files[i], &dirs[i], 0) < 0;
 	}
 	if (failed) {
 		for (int i = 0; i < n; i++)
@@ -322,6 +348,8 @@ enum exit_status walk_operands(const struct walk *w, char *const *files, int n)
 	for (int i = 0; i < n; i++) {
 		const char *f = files[i];
 		if (dirs[i].w)
+			status = status_worse(status, take_found(&dirs[i], 1));
+		else if (!w->gitignore && walked(w, f) && find_dir(w, f, &dirs[i], 1) == 0)
 			status = status_worse(status, take_found(&dirs[i], 1));
 		else if (strcmp(f, "-") == 0 || stat(f, &st) < 0 || !S_ISDIR(st.st_mode))
 			status = status_worse(status, w->file(w->ctx, f));

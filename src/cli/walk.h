@@ -25,7 +25,10 @@
  * a repository nested in it).
  *
  * Every directory operand is walked, and git asked about it, before any
- * file is taken: when git cannot answer for one, no file at all is.
+ * file is taken: when git cannot answer for one, no file at all is.  With
+ * w->gitignore 0 there is nothing to ask: each directory operand's files
+ * are taken in its turn as its walk finds them, in the same order, so
+ * that the files found first are formatted while the walk goes on.
  */
 #ifndef JFMT_WALK_H
 #define JFMT_WALK_H
