@@ -343,12 +343,17 @@ enum exit_status check_file(void *checker, const char *path)
 		close(fd);
 		return EXIT_OK;
 	}
+	/* Where the input begins in a regular file: at 0 in one jfmt opened;
+	 * standard input may have been read part way already
+	 * (`{ read -r line; jfmt --check; } <file`) */
+	int regular = known && S_ISREG(st.st_mode);
+	off_t start = regular && fd == STDIN_FILENO ? lseek(fd, 0, SEEK_CUR) : 0;
 	/* diff(1) opens a regular file again through /dev/fd, from its start:
-	 * one read from further on (standard input) is tapped, as a pipe is */
-	int regular = known && S_ISREG(st.st_mode) &&
-		      (!cli->diff || lseek(fd, 0, SEEK_CUR) == 0);
-	compare_start(&c, fd, regular, cli->diff && !regular,
-		      cli->in_place || cli->diff ? open_target : NULL, &t);
+	 * one read from further on is tapped, as a pipe is */
+	if (cli->diff && start != 0)
+		regular = 0;
+	compare_start(&c, fd, regular, start > 0 ? (unsigned long long)start : 0,
+		      cli->diff && !regular, cli->in_place || cli->diff ? open_target : NULL, &t);
 	fbuffer_release(k->out);
 	tail_init_fn(&tl, compare_write, &c);
 	if (k->final_newline)

@@ -12,14 +12,13 @@
 #include "base/fbuffer.h"
 #include "base/readat.h"
 
-void compare_start(struct compare *c, int fd, int regular, int keep,
-		   int (*diverge)(void *ctx), void *ctx)
+void compare_start(struct compare *c, int fd, int regular, unsigned long long start,
+		   int keep, int (*diverge)(void *ctx), void *ctx)
 {
 	memset(c, 0, sizeof *c);
 	c->src = regular ? fd : -1;
 	if (regular) {
-		off_t at = lseek(fd, 0, SEEK_CUR);
-		c->base = at > 0 ? (unsigned long long)at : 0;
+		c->base = start;
 		c->scratch = xrealloc(NULL, COMPARE_BLOCK);
 	}
 	c->keep = keep;

@@ -54,12 +54,13 @@ struct compare {
 
 /**
  * Start comparing with the input read from `fd`.  `regular`: fd is a
- * regular file, read again from its current offset; else the reader must
- * hand every read to compare_tap().  `diverge` (or NULL) and `ctx`: see
- * above.  `keep`: keep all of a tapped input (for compare_input_fd()).
+ * regular file, read again from offset `start`, where the input begins in
+ * it; else the reader must hand every read to compare_tap().  `diverge`
+ * (or NULL) and `ctx`: see above.  `keep`: keep all of a tapped input
+ * (for compare_input_fd()).
  */
-void compare_start(struct compare *c, int fd, int regular, int keep,
-		   int (*diverge)(void *ctx), void *ctx);
+void compare_start(struct compare *c, int fd, int regular, unsigned long long start,
+		   int keep, int (*diverge)(void *ctx), void *ctx);
 
 /** The fbuffer function: the next `n` bytes of output.  Returns 0 or an
  * errno value (of reading the input again, or of writing). */
