@@ -47,6 +47,14 @@ void blocks_start(struct blocks *b)
 	b->win.cur.line = b->win.prev.line = 1;
 	b->newlines = 0;
 	b->bom = 0;
+	b->size = BLOCKS_SIZE_UNKNOWN;
+	b->got = 0;
+	b->ended = 0;
+}
+
+void blocks_expect(struct blocks *b, unsigned long long size)
+{
+	b->size = size;
 }
 
 void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long line)
@@ -56,14 +64,23 @@ void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long
 	b->win.cur.line = b->win.prev.line = line;
 }
 
-static ssize_t read_some(const struct blocks *b, int fd, unsigned char *buf, size_t n)
+static ssize_t read_some(struct blocks *b, int fd, unsigned char *buf, size_t n)
 {
 	ssize_t got;
 	if (b->source)
 		return b->source(b->source_ctx, buf, n);
+	if (b->ended)
+		return 0;
 	do
 		got = read(fd, buf, n);
 	while (got < 0 && errno == EINTR);
+	/* A regular file read short has ended, at that moment: at the size
+	 * expected, the read that would return 0 is not made (-r --check
+	 * over 10,000 small files: 6 system calls a file instead of 7) */
+	if (got > 0) {
+		b->got += (unsigned long long)got;
+		b->ended = (size_t)got < n && b->got == b->size;
+	}
 	return got;
 }
 
@@ -98,7 +115,7 @@ static ssize_t extend_read(struct blocks *b, int fd, size_t *from)
  * text, may arrive a byte at a time from a pipe: read on until the first
  * ENCODING_SNIFF bytes are in (or the input ends), so that what is found
  * does not depend on how the input was cut. */
-static ssize_t first_read(const struct blocks *b, int fd, unsigned char *buf, size_t *skip)
+static ssize_t first_read(struct blocks *b, int fd, unsigned char *buf, size_t *skip)
 {
 	ssize_t n = read_some(b, fd, buf, READ_BLOCK);
 

@@ -10,6 +10,7 @@
 #ifndef JFMT_BLOCKS_H
 #define JFMT_BLOCKS_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -27,6 +28,9 @@
  * last byte read (sink.h's SINK_INPUT_SLACK). */
 #define BLOCKS_SLACK 64
 
+/* blocks_expect()'s size when none is known. */
+#define BLOCKS_SIZE_UNKNOWN ULLONG_MAX
+
 /* The UTF-8 byte order mark, skipped at the start of an input. */
 #define BLOCKS_BOM_LEN 3
 extern const unsigned char blocks_bom[BLOCKS_BOM_LEN];
@@ -43,14 +47,31 @@ struct blocks {
 	 * how many (0 at the end) */
 	ssize_t (*source)(void *ctx, unsigned char *buf, size_t n);
 	void *source_ctx;
+	/* the input's size (blocks_expect()), what read(2) has brought of
+	 * it, and whether a short read ended it there */
+	unsigned long long size, got;
+	int ended;
 };
 
 /** Two empty blocks; free them with blocks_release(). */
 void blocks_init(struct blocks *b);
 void blocks_release(struct blocks *b);
 
-/** A new input starts: nothing in memory. */
+/** A new input starts: nothing in memory, its size unknown. */
 void blocks_start(struct blocks *b);
+
+/**
+ * The input (after blocks_start()) is a regular file holding `size` bytes
+ * from where its descriptor stands, as fstat(2) gave them.  A read(2)
+ * that returns fewer bytes than it asked for, bringing what was read to
+ * `size`, is the input's end: blocks_next() then returns 0 without a read
+ * to be told so.  A file that grew after its size was taken has more than
+ * `size` by the time it is read, and is read to where read(2) ends, as
+ * one whose size is not known; one that grows after the read that
+ * reached its size is read up to that read, as a file that grows after
+ * read(2) returned 0.  (Not with a `source`: it is read as it gives.)
+ */
+void blocks_expect(struct blocks *b, unsigned long long size);
 
 /** The next input starts at byte `base` of a longer one, on line `line`,
  * where a line starts (after blocks_start()): its first bytes are no byte

@@ -24,6 +24,7 @@ void reader_init(struct reader *r, int allow_comments, int keep_going,
 	r->progress = progress;
 	parser_init(&r->ps, allow_comments, keep_going);
 	blocks_init(&r->in);
+	r->expect = BLOCKS_SIZE_UNKNOWN;
 }
 
 const struct feed_hooks *reader_hooks(struct reader *r)
@@ -224,6 +225,8 @@ static enum exit_status run(struct reader *r, const char *name, int fd,
 			    const struct read_resume *at)
 {
 	blocks_start(&r->in);
+	blocks_expect(&r->in, r->expect);
+	r->expect = BLOCKS_SIZE_UNKNOWN;
 	r->token_open = r->held_back = 0;
 	r->fed_end = 0;
 	parser_start(&r->ps, name, &r->in.win, 0);

@@ -40,6 +40,7 @@ struct reader {
 	/* given every byte read, a byte order mark included (or NULL) */
 	void (*tap)(void *ctx, const unsigned char *p, size_t n);
 	void *tap_ctx;
+	unsigned long long expect;      /* the next input's size (reader_expect()) */
 };
 
 /**
@@ -70,6 +71,14 @@ static inline void reader_set_tap(struct reader *r,
 {
 	r->tap = tap;
 	r->tap_ctx = ctx;
+}
+
+/** The next input, and it alone, is a regular file holding `size` bytes
+ * from where its descriptor stands: a read that stops short at that size
+ * ends it, without the read(2) that would return 0 (blocks_expect()). */
+static inline void reader_expect(struct reader *r, unsigned long long size)
+{
+	r->expect = size;
 }
 
 /** Read the next inputs through source(ctx, buf, n), which stands in for
