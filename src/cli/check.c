@@ -321,9 +321,10 @@ static enum exit_status differs(struct checker *k, const struct compare *c,
 
 /* Read the input from `fd` into the formatter: on -j's threads if they
  * take it, else on this one.  `st`: fd is a regular file (its status),
- * which the input fills from offset `start`. */
+ * which the input fills from offset `start`; read whole at once, it is
+ * compared by `c` where the reader holds it. */
 static enum exit_status read_input(const struct checker *k, const char *name, int fd,
-				   const struct stat *st, off_t start)
+				   const struct stat *st, off_t start, struct compare *c)
 {
 	enum exit_status status;
 	struct read_resume at = { .line = 1 };  /* (-j: a file that grew) */
@@ -331,7 +332,8 @@ static enum exit_status read_input(const struct checker *k, const char *name, in
 	if (st && k->jobs && jobs_format(k->jobs, name, fd, k->out, &status, &at))
 		return status;
 	if (st && at.len == 0 && at.base == 0 && st->st_size >= start)
-		reader_expect(k->reader, (unsigned long long)(st->st_size - start));
+		reader_expect(k->reader, (unsigned long long)(st->st_size - start),
+			      compare_whole, c);
 	return reader_run_from(k->reader, name, fd, &at);
 }
 
@@ -378,7 +380,7 @@ enum exit_status check_file(void *checker, const char *path)
 		fbuffer_init_fn(k->out, tail_write, &tl, k->storage, k->cap);
 	fbuffer_hold(k->out, cli->hold);
 	reader_set_tap(k->reader, regular ? NULL : compare_tap, &c);
-	enum exit_status status = read_input(k, name, fd, regular ? &st : NULL, start);
+	enum exit_status status = read_input(k, name, fd, regular ? &st : NULL, start, &c);
 	reader_set_tap(k->reader, NULL, NULL);
 	int err = fbuffer_flush(k->out);
 	if (status == EXIT_OK && !err)

@@ -17,10 +17,8 @@ void compare_start(struct compare *c, int fd, int regular, unsigned long long st
 {
 	memset(c, 0, sizeof *c);
 	c->src = regular ? fd : -1;
-	if (regular) {
+	if (regular)
 		c->base = start;
-		c->scratch = xrealloc(NULL, COMPARE_BLOCK);
-	}
 	c->keep = keep;
 	c->diverge = diverge;
 	c->diverge_ctx = ctx;
@@ -36,11 +34,21 @@ void compare_release(struct compare *c)
 	c->ilen = c->olen = c->icap = c->ocap = 0;
 }
 
-/* Read up to n bytes of src at input offset `at` (read_at()). */
-static ssize_t read_again(const struct compare *c, void *buf, size_t n,
-			  unsigned long long at)
+void compare_whole(void *ctx, const unsigned char *p, size_t n)
 {
-	return read_at(c->src, buf, n, (off_t)(c->base + at));
+	struct compare *c = ctx;
+
+	c->whole = p;
+	c->whole_len = n;
+}
+
+/* Read up to n bytes of src at input offset `at` into the scratch block
+ * (read_at()). */
+static ssize_t read_again(struct compare *c, size_t n, unsigned long long at)
+{
+	if (!c->scratch)
+		c->scratch = xrealloc(NULL, COMPARE_BLOCK);
+	return read_at(c->src, c->scratch, n, (off_t)(c->base + at));
 }
 
 /* Copy the input's first c->off bytes, equal to the output's, to dest. */
@@ -48,9 +56,11 @@ static int copy_prefix(struct compare *c)
 {
 	if (c->src < 0)                 /* kept whole: ibase is 0 */
 		return write_all(c->dest, c->ip, (size_t)c->off, NULL);
+	if (c->whole)
+		return write_all(c->dest, c->whole, (size_t)c->off, NULL);
 	for (unsigned long long at = 0; at < c->off;) {
 		size_t want = c->off - at < COMPARE_BLOCK ? (size_t)(c->off - at) : COMPARE_BLOCK;
-		ssize_t r = read_again(c, c->scratch, want, at);
+		ssize_t r = read_again(c, want, at);
 		if (r < 0)
 			return errno;
 		if ((size_t)r < want)
@@ -90,12 +100,24 @@ static size_t equal_run(const unsigned char *a, const unsigned char *b, size_t n
 	return i;
 }
 
+/* A regular input held whole: compare p[0..n) with it at c->off. */
+static int compare_in_memory(struct compare *c, const char *p, size_t n)
+{
+	size_t left = c->whole_len - (size_t)c->off;
+	size_t same = equal_run(c->whole + c->off, (const unsigned char *)p, n < left ? n : left);
+
+	c->off += same;
+	return same < n ? differ(c, p + same, n - same) : 0;
+}
+
 /* A regular input: compare p[0..n) with the file at c->off. */
 static int compare_regular(struct compare *c, const char *p, size_t n)
 {
+	if (c->whole)
+		return compare_in_memory(c, p, n);
 	while (n > 0) {
 		size_t want = n < COMPARE_BLOCK ? n : COMPARE_BLOCK;
-		ssize_t got = read_again(c, c->scratch, want, c->off);
+		ssize_t got = read_again(c, want, c->off);
 		if (got < 0)
 			return errno;
 		size_t same = equal_run(c->scratch, (const unsigned char *)p, (size_t)got);
@@ -179,9 +201,10 @@ int compare_finish(struct compare *c)
 
 	if (err || c->differ)
 		return err;
+	if (c->whole)                   /* the input goes on? */
+		return c->off < c->whole_len ? differ(c, "", 0) : 0;
 	if (c->src >= 0) {
-		unsigned char b;
-		ssize_t got = read_again(c, &b, 1, c->off);
+		ssize_t got = read_again(c, 1, c->off);
 		if (got < 0)
 			return errno;
 		return got > 0 ? differ(c, "", 0) : 0;

@@ -5,8 +5,10 @@
  * The output reaches compare_write() through an fbuffer in function mode
  * (fbuffer_init_fn()), one flushed run at a time, and is compared with the
  * input at the same offset:
- *  - a regular file is read again with pread(2), a block at a time, so that
- *    nothing of it is kept;
+ *  - a regular file that the reader's first read held whole (a file of up
+ *    to one read, READ_BLOCK) is compared in the reader's memory
+ *    (compare_whole()); a larger one is read again with pread(2), a block
+ *    at a time, so that nothing of it is kept;
  *  - any other input (a pipe, a terminal) cannot be read twice: the reader
  *    hands each read to compare_tap(), and its bytes are kept only until
  *    the output has reached them (or, with `keep`, all of them, when the
@@ -42,7 +44,11 @@ struct compare {
 	/* output not yet compared (it ran ahead of tapped input) */
 	unsigned char *op;
 	size_t olen, ocap;
-	unsigned char *scratch;         /* COMPARE_BLOCK bytes, for src */
+	unsigned char *scratch;         /* COMPARE_BLOCK bytes, for src, made
+					 * when first read into */
+	const unsigned char *whole;     /* src's input whole, in the reader's
+					 * memory (compare_whole()), or NULL */
+	size_t whole_len;
 	int ended;                      /* the tapped input has ended */
 	int error;                      /* an errno value met while tapping */
 	/* once it differs: open where the whole output goes; returns a
@@ -65,6 +71,11 @@ void compare_start(struct compare *c, int fd, int regular, unsigned long long st
 /** The fbuffer function: the next `n` bytes of output.  Returns 0 or an
  * errno value (of reading the input again, or of writing). */
 int compare_write(void *ctx, const char *p, size_t n);
+
+/** All of a regular input, p[0..n), held whole by the reader's first read
+ * (its reader_expect() hook): compared there from now on, not read again.
+ * It must stay in memory until compare_finish(). */
+void compare_whole(void *ctx, const unsigned char *p, size_t n);
 
 /** The next `n` bytes of a tapped input, as read. */
 void compare_tap(void *ctx, const unsigned char *p, size_t n);

@@ -170,6 +170,16 @@ static void tap(struct reader *r, size_t from)
 	r->tap(r->tap_ctx, cur->p + from, cur->len - from);
 }
 
+/* The first read held all of the input (reader_expect()): to r->whole,
+ * the byte order mark it skipped included. */
+static void whole(struct reader *r)
+{
+	const struct window_part *cur = &r->in.win.cur;
+	size_t bom = r->in.bom ? BLOCKS_BOM_LEN : 0;
+
+	r->whole(r->whole_ctx, cur->p - bom, cur->len + bom);
+}
+
 /* The first read of an input: whether its first line ends with CR LF,
  * for the consumer (sink.line_end: --eol=auto), and whether it began with
  * a byte order mark (sink.byte_order_mark). */
@@ -200,6 +210,8 @@ static enum exit_status read_all(struct reader *r, int fd)
 		if (r->tap)
 			tap(r, from);
 		if (r->in.win.cur.base == 0 && from == 0) {
+			if (r->in.ended && r->whole)
+				whole(r);
 			if (sniff(r) < 0)
 				return EXIT_INVALID;
 			first_line_end(r);
@@ -241,6 +253,7 @@ static enum exit_status run(struct reader *r, const char *name, int fd,
 	if (r->progress)
 		progress_start(r->progress, name, fd);
 	enum exit_status status = read_all(r, fd);
+	r->whole = NULL;
 	if (r->progress)
 		progress_end(r->progress);
 	parser_end_input(&r->ps);

@@ -40,7 +40,10 @@ struct reader {
 	/* given every byte read, a byte order mark included (or NULL) */
 	void (*tap)(void *ctx, const unsigned char *p, size_t n);
 	void *tap_ctx;
-	unsigned long long expect;      /* the next input's size (reader_expect()) */
+	/* the next input's size, and who is given it whole (reader_expect()) */
+	unsigned long long expect;
+	void (*whole)(void *ctx, const unsigned char *p, size_t n);
+	void *whole_ctx;
 };
 
 /**
@@ -73,12 +76,22 @@ static inline void reader_set_tap(struct reader *r,
 	r->tap_ctx = ctx;
 }
 
-/** The next input, and it alone, is a regular file holding `size` bytes
+/**
+ * The next input, and it alone, is a regular file holding `size` bytes
  * from where its descriptor stands: a read that stops short at that size
- * ends it, without the read(2) that would return 0 (blocks_expect()). */
-static inline void reader_expect(struct reader *r, unsigned long long size)
+ * ends it, without the read(2) that would return 0 (blocks_expect()).
+ * When that is its first read, whole(ctx, p, n) (if not NULL) is given
+ * all of the input, a byte order mark included, before any of it is fed
+ * to the consumer; p[0..n) stays in memory, as it is, until the next
+ * input starts or the reader is released.
+ */
+static inline void reader_expect(struct reader *r, unsigned long long size,
+				 void (*whole)(void *ctx, const unsigned char *p, size_t n),
+				 void *ctx)
 {
 	r->expect = size;
+	r->whole = whole;
+	r->whole_ctx = ctx;
 }
 
 /** Read the next inputs through source(ctx, buf, n), which stands in for
