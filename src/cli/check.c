@@ -82,21 +82,31 @@ static void report_outfile(const char *path, const struct outfile *of, const cha
 		   strerror(errno), tail);
 }
 
-/* The input to read: with -i, the file about to be replaced (`of` is then
- * prepared).  Returns a descriptor, or -1 after reporting.  A worker
+/* Its status in *st, or a mode of 0 if fstat(2) fails. */
+static int status_of(int fd, struct stat *st)
+{
+	if (fstat(fd, st) != 0)
+		st->st_mode = 0;
+	return fd;
+}
+
+/* The input to read, its status left in *st (status_of()): with -i, the
+ * file about to be replaced (`of` is then prepared, and outfile.h took
+ * its status).  Returns a descriptor, or -1 after reporting.  A worker
  * opens what may be a pipe without waiting for its writer: it leaves
  * what is not a regular file to the calling thread. */
-static int open_input(const struct checker *k, const char *path, struct outfile *of)
+static int open_input(const struct checker *k, const char *path, struct outfile *of,
+		      struct stat *st)
 {
 	const struct cli *cli = k->cli;
 
 	if (strcmp(path, "-") == 0)
-		return STDIN_FILENO;
+		return status_of(STDIN_FILENO, st);
 	if (!cli->in_place) {
 		int fd = open(path, O_RDONLY | O_CLOEXEC | (k->worker ? O_NONBLOCK : 0));
 		if (fd < 0)
 			diag_errno(path, errno);
-		return fd;
+		return fd < 0 ? fd : status_of(fd, st);
 	}
 	if (outfile_prepare(of, path, OUTFILE_EXISTING) < 0) {
 		if (errno == EINVAL)
@@ -105,7 +115,7 @@ static int open_input(const struct checker *k, const char *path, struct outfile 
 			report_outfile(path, of, "");
 		return -1;
 	}
-	int fd = outfile_open_source(of);
+	int fd = outfile_open_source(of, st);
 	if (fd < 0) {
 		diag_errno(path, errno);
 		outfile_abort(of);
@@ -347,14 +357,13 @@ enum exit_status check_file(void *checker, const char *path)
 	struct compare c;
 	struct tail tl;                 /* without a final newline: drops it */
 	struct stat st;
-	int fd = open_input(k, path, &of);
+	int fd = open_input(k, path, &of, &st);
 
 	k->deferred = k->differs = 0;
 	if (fd < 0)
 		return EXIT_IO;
-	int known = fstat(fd, &st) == 0;
-	if (k->worker && (!known || !S_ISREG(st.st_mode) ||
-			  (unsigned long long)st.st_size > k->whole_max)) {
+	int regular = S_ISREG(st.st_mode);
+	if (k->worker && (!regular || (unsigned long long)st.st_size > k->whole_max)) {
 		k->deferred = 1;        /* nothing done, nothing said */
 		if (t.of)
 			outfile_abort(t.of);
@@ -364,7 +373,6 @@ enum exit_status check_file(void *checker, const char *path)
 	/* Where the input begins in a regular file: at 0 in one jfmt opened;
 	 * standard input may have been read part way already
 	 * (`{ read -r line; jfmt --check; } <file`) */
-	int regular = known && S_ISREG(st.st_mode);
 	off_t start = regular && fd == STDIN_FILENO ? lseek(fd, 0, SEEK_CUR) : 0;
 	/* diff(1) opens a regular file again through /dev/fd, from its start:
 	 * one read from further on is tapped, as a pipe is */

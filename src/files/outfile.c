@@ -215,16 +215,15 @@ int outfile_writable(const struct outfile *o)
 }
 
 /* The replaced file, for reading, provided it is still the one found. */
-static int open_old(struct outfile *o)
+static int open_old(struct outfile *o, struct stat *st)
 {
-	struct stat st;
 	int fd = openat(o->at.dirfd, o->at.name, O_RDONLY | O_NOFOLLOW |
 			O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || st.st_dev != o->at.st.st_dev ||
-	    st.st_ino != o->at.st.st_ino) {
+	if (fstat(fd, st) < 0 || st->st_dev != o->at.st.st_dev ||
+	    st->st_ino != o->at.st.st_ino) {
 		close(fd);
 		errno = ESTALE;         /* replaced by another file meanwhile */
 		return -1;
@@ -232,16 +231,18 @@ static int open_old(struct outfile *o)
 	return fd;
 }
 
-int outfile_open_source(struct outfile *o)
+int outfile_open_source(struct outfile *o, struct stat *st)
 {
-	return open_old(o);
+	return open_old(o, st);
 }
 
 static int apply_metadata(struct outfile *o)
 {
+	struct stat st;
+
 	if (!o->at.existed)
 		return outmeta_new(o->fd, o->why, sizeof o->why);
-	int src = open_old(o);
+	int src = open_old(o, &st);
 	if (src < 0) {
 		snprintf(o->why, sizeof o->why, "reading the file's attributes");
 		return -1;

@@ -72,9 +72,10 @@ int outfile_writable(const struct outfile *o);
 
 /**
  * Open the file being replaced for reading (-i), making sure it is the file
- * outfile_open() found.  Returns a descriptor or -1 with errno set.
+ * outfile_open() found: its status (fstat(2)) is left in `st`.  Returns a
+ * descriptor or -1 with errno set.
  */
-int outfile_open_source(struct outfile *o);
+int outfile_open_source(struct outfile *o, struct stat *st);
 
 /**
  * Finish: give the new file the old one's owner, group, mode, ACL and
