@@ -335,9 +335,14 @@ void outfile_abort(struct outfile *o)
 	if (o->named && o->tmp)
 		unlinkat(o->at.dirfd, o->tmp, 0);
 	o->named = 0;
-	outsig_pending_clear();
-	if (o->fd >= 0)
+	/* A temporary name is pending only while its file is open: -i on a
+	 * formatted file, which opened none, leaves the signal mask alone
+	 * (-r -i over 10,000 small formatted files: 7.6 system calls a file,
+	 * not 9.6) */
+	if (o->fd >= 0) {
+		outsig_pending_clear();
 		close(o->fd);
+	}
 	o->fd = -1;
 	release(o);
 }
