@@ -2,6 +2,7 @@
  * See filepool.h. */
 #include "jobs/filepool.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -89,6 +90,15 @@ static void *worker_main(void *arg)
 	struct file_slot *batch[FILEPOOL_BATCH];
 
 	t->capture = (struct diag_capture){ worker_message, worker_fatal, t };
+	/* A table of file descriptors of its own: a worker opens, reads and
+	 * closes its inputs itself, and no descriptor passes between threads.
+	 * In a table that threads share, each open and close takes its lock
+	 * and each read counts a reference.  -r --check over 10,000 small
+	 * files on two CPUs (30 runs, three rounds in turns): 61.5 ms of CPU
+	 * time against 64.6, 34.5 ms against 36.1; a program that only opens,
+	 * reads and closes them spends 20% more time in the kernel on two
+	 * threads than on one, 9% with a table each. */
+	unshare(CLONE_FILES);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->stop && p->claimed == p->published) {
