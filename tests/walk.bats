@@ -199,10 +199,12 @@ t/src/z.min.json' ]
 	printf '{' >"$d/t/c/z.json"
 	chmod 700 "$d/t/b"      # root's: the user below cannot read it
 	chmod -R a+rX "$d/t/a" "$d/t/c"
+	# (a copy the user can run, wherever the build is)
+	cp "$JFMT" "$d/jfmt" && chmod 755 "$d/jfmt"
 	for git in --no-gitignore ""; do
 		for j in -j1 -j2; do
 			run -3 setpriv --reuid=nobody --regid=nogroup --clear-groups \
-				sh -c "cd '$d' && '$JFMT' -r -c $j $git t 2>&1 >/dev/null"
+				sh -c "cd '$d' && ./jfmt -r -c $j $git t 2>&1 >/dev/null"
 			[[ "${lines[0]}" == "jfmt: t/a/x.json:1:2: "* ]]
 			[[ "${lines[3]}" == "jfmt: t/b: "*"ermission denied"* ]]
 			[[ "${lines[4]}" == "jfmt: t/c/z.json:1:2: "* ]]
