@@ -3,13 +3,14 @@
  * queued for the consumer; and blank lines queued among them when the
  * consumer keeps them (--blank-lines=keep, in JSON too).
  *
- * Each read is copied with every comment, and every comma that stands
- * before a closing bracket (after a value), turned into spaces; newlines
- * stay, so yajl sees plain JSON at the very offsets of the input, and
- * messages still show the real text from the window.  The comments are
- * queued with their input offsets, and taken by the consumer at the event
- * whose token follows them (jsonc_take()): memory grows only with the
- * comments that stand between two tokens.
+ * A read that holds a comment, or a comma that stands before a closing
+ * bracket (after a value), is copied with each turned into spaces;
+ * newlines stay, so yajl sees plain JSON at the very offsets of the
+ * input, and messages still show the real text from the window.  A read
+ * that holds neither is fed as it is.  The comments are queued with their
+ * input offsets, and taken by the consumer at the event whose token
+ * follows them (jsonc_take()): memory grows only with the comments that
+ * stand between two tokens.
  *
  * What cannot be decided before the read ends (a comma whose next token
  * is not read yet, a comment not closed yet, a '/' as the last byte) is
