@@ -155,7 +155,8 @@ build/debug/jfmt: $(SRCS) $(HDRS) | check-yajl
 # build/general/jfmt: the referee of every layout fast path.  Its cli.c is
 # compiled with JFMT_GENERAL_ONLY, which sets format_options.general_only:
 # every document is laid out by the general callbacks alone (no plain or
-# quick paths, no -S or --width fast paths, no deferred keys).
+# quick paths, no -S or --width fast paths, no deferred keys), and JSONC is
+# passed a byte at a time (sink.no_shortcuts).
 # tests/general.bats holds ./jfmt to it byte for byte.
 general: build/general/jfmt
 build/general/cli.o: src/cli/cli.c | check-yajl

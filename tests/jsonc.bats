@@ -479,6 +479,32 @@ sorted_ok() {
 	[ "${stderr_lines[0]}" = "jfmt: e.json:1:5: comment is not closed (no */ before the end of input)" ]
 }
 
+@test "lines without comments, read whole or cut by a read anywhere, come out as a byte at a time reads them" {
+	# (lines with no comment and no trailing comma are passed a line at a
+	# time: read/jsonc_lines.h) a '/' and ", ]" in strings; trailing
+	# commas whose bracket, or a comment before it, comes lines later; a
+	# block comment after a value on an indented line, whose later lines
+	# move by that line's indentation; an escaped quote; CR LF
+	local in=$'{\n  "url": "http://a/b",\n    "k": 4, /* x\n             y */\n  "s": "a, ]", "n": [1, 2,\n\n  ],\n  "m": [3, // c\n\n  ],\n  "t": "\\"/"\r\n}\n'
+	local want=$'{\n  "url": "http://a/b",\n  "k": 4, /* x\n           y */\n  "s": "a, ]",\n  "n": [\n    1,\n    2\n  ],\n  "m": [\n    3 // c\n  ],\n  "t": "\\"/"\n}\n'
+	local pretty=$'{\n  "url": "http://a/b",\n  "k": 4 /* x\n             y */,\n  "s": "a, ]",\n  "n": [1, 2],\n  "m": [\n    3, // c\n  ],\n  "t": "\\"/",\n}\n'
+	fmt_is "$in" "$want" --comments
+	fmt_is "$in" "$pretty" --style=prettier --stdin-filename x.jsonc
+	local cases=() k
+	for ((k = 1; k < ${#in}; k++)); do
+		cases+=("$k,65536" --comments "$in")
+		cases+=("$k,65536" "--style=prettier --stdin-filename x.jsonc" "$in")
+	done
+	run -0 pieces_runs "${cases[@]}"
+	[ "$(printf '%s\n' "${lines[@]}" | sort -u)" = $'0\t' ]
+	put want "$want"
+	put pretty "$pretty"
+	for ((k = 1; k <= ${#cases[@]} / 3; k += 2)); do
+		same_bytes want "$T/pieces_out.$k"
+		same_bytes pretty "$T/pieces_out.$((k + 1))"
+	done
+}
+
 @test "--jsonc is --comments; --validate accepts JSONC" {
 	fmt_is $'[1, // one\n]' $'[\n  1 // one\n]\n' --jsonc
 	run -0 --separate-stderr "$JFMT" --jsonc -n <<<"$SETTINGS"

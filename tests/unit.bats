@@ -23,6 +23,22 @@ load test_helper
 	esac
 }
 
+@test "JSONC's plain lines: every version of the scan finds the stretch that a line-at-a-time reading of the rules finds" {
+	build_unit jsonc_lines_check
+	run "$T/jsonc_lines_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	case $(uname -m) in
+	x86_64)
+		[[ "$output" == "checked: plain sse2"* ]]
+		if grep -qw avx2 /proc/cpuinfo; then
+			[[ "$output" == *" avx2 ("* ]]
+		fi
+		;;
+	*) [[ "$output" == "checked: plain ("* ]] ;;
+	esac
+}
+
 @test "the point kept for messages: found from quote to quote as a byte-at-a-time lexing finds it" {
 	build_unit scope_check
 	run "$T/scope_check"

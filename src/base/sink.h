@@ -189,6 +189,9 @@ struct sink {
 	 *  comments (sink_comment.line_break): --style=prettier keeps such
 	 *  an object expanded. */
 	int keep_line_breaks;
+	/** The referee build (make general): the reader takes no shortcut
+	 *  either, and passes JSONC a byte at a time (read/jsonc.h). */
+	int no_shortcuts;
 	/** The input ended well (may be NULL): write what is left.  Returns
 	 * 0, or nonzero after feed_hooks.bad_comment. */
 	int (*end_input)(void *ctx);

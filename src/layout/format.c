@@ -190,6 +190,7 @@ void format_sink(struct formatter *f, struct sink *sink)
 		.keep_escapes = f->opt->keep_escapes,
 		.keep_blank_lines = f->opt->blank_lines,
 		.writes_records = f->opt->seq,
+		.no_shortcuts = f->opt->general_only,
 		.end_input = format_places(f->opt) ? sink_end_input : NULL,
 		.give_up = format_places(f->opt) ? format_give_up : NULL,
 	};

@@ -7,10 +7,11 @@
  * bracket (after a value), is copied with each turned into spaces;
  * newlines stay, so yajl sees plain JSON at the very offsets of the
  * input, and messages still show the real text from the window.  A read
- * that holds neither is fed as it is.  The comments are queued with their
- * input offsets, and taken by the consumer at the event whose token
- * follows them (jsonc_take()): memory grows only with the comments that
- * stand between two tokens.
+ * that holds neither is fed as it is.  The lines that hold neither are
+ * passed a line at a time (jsonc_lines.h), the others a byte at a time.
+ * The comments are queued with their input offsets, and taken by the
+ * consumer at the event whose token follows them (jsonc_take()): memory
+ * grows only with the comments that stand between two tokens.
  *
  * What cannot be decided before the read ends (a comma whose next token
  * is not read yet, a comment not closed yet, a '/' as the last byte) is
@@ -45,6 +46,7 @@ struct jsonc {
 	int no_rs;                      /* a comment holding RS is an error */
 	int seq;                        /* the input is a text sequence: an RS
 					 * ends the record, and a comment in it */
+	int no_shortcuts;               /* the referee's pass: a byte at a time */
 	int blank_queued;               /* one is queued since the last token
 					 * or comment */
 	int keep_breaks;                /* queue a line break after '{' */
@@ -105,6 +107,13 @@ static inline void jsonc_keep_breaks(struct jsonc *j, int on)
 	j->break_queued = 0;
 	j->newlines = 0;
 	j->comment_newlines = 2;
+}
+
+/** Pass JSONC a byte at a time, as the referee build does
+ * (sink.no_shortcuts), or not.  Set after jsonc_reset(). */
+static inline void jsonc_no_shortcuts(struct jsonc *j, int on)
+{
+	j->no_shortcuts = on;
 }
 
 /** Whether nothing is queued: then jsonc_take() would take nothing, and

@@ -326,6 +326,7 @@ void parser_start(struct parser *ps, const char *name, const struct window *w, i
 	jsonc_reset(&ps->jsonc, ps->allow_comments, ps->sink.keep_comments,
 		    ps->sink.keep_blank_lines, ps->sink.writes_records);
 	jsonc_keep_breaks(&ps->jsonc, ps->sink.keep_line_breaks);
+	jsonc_no_shortcuts(&ps->jsonc, ps->sink.no_shortcuts);
 	parser_set_seq(ps, seq);
 	reset_sink(ps);
 	new_parser(ps);

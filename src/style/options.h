@@ -63,8 +63,9 @@ struct format_options {
 	int expand_all;         /* --style=prettier, for a file prettier
 				 * writes with JSON.stringify's layout
 				 * (package.json): every container expanded */
-	int general_only;       /* every layout fast path off: the referee
-				 * (make general; format_plain()) */
+	int general_only;       /* every layout fast path off, and the
+				 * reader's (sink.no_shortcuts): the
+				 * referee (make general; format_plain()) */
 	char color_seq[COLOR_CLASSES][COLOR_SEQ_MAX]; /* "\033[...m" each */
 };
 

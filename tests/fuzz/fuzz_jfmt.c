@@ -65,7 +65,8 @@
  *     read the same way: every layout fast path (plain, quick, noted keys,
  *     --sort-keys, --width) must write what the general callbacks write,
  *     what an invalid document left written included (not with --check,
- *     which lays nothing out).
+ *     which lays nothing out), and JSONC's lines passed a line at a time
+ *     must read as the byte loop reads them (sink.no_shortcuts).
  *
  * Knobs for exploring past a known failure (environment):
  *   JFMT_FUZZ_WHOLE_READS=1   never read in pieces
