@@ -71,3 +71,11 @@ load test_helper
 	*) [ "$output" = "checked: narrow, in memory and read in windows" ] ;;
 	esac
 }
+
+@test "the columns of text: each code point counted by its block as the tables count it" {
+	build_unit columns_check
+	run "$T/columns_check"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "checked: 1111936 code points" ]
+}
