@@ -1,58 +1,14 @@
 #!/usr/bin/env bats
 # tests/gitignore.bats - -r when git cannot say what it ignores: in a work
 # tree, a git that fails (a repository it does not trust, an error, a
-# signal), that never answers or that answers nonsense stops jfmt before
-# it takes any file, with exit status 3 and a message that says what to
-# do; --no-gitignore takes every file without asking git.  Also: git's
-# exit status is had even when jfmt's parent ignores SIGCHLD.
+# signal) or that answers nonsense stops jfmt before it takes any file,
+# with exit status 3 and a message that says what to do (one that never
+# answers: slow/gitignore.bats); --no-gitignore takes every file without
+# asking git.  Also: git's exit status is had even when jfmt's parent
+# ignores SIGCHLD.
 
 load test_helper
-
-# git with a name for commits and no configuration of the machine's.
-g() {
-	GIT_CONFIG_NOSYSTEM=1 HOME="$T" git -c user.name=jfmt -c user.email=jfmt@example.invalid "$@"
-}
-
-# jfmt with the same configuration of git: none but what the test gives.
-jfmt_git() {
-	GIT_CONFIG_NOSYSTEM=1 HOME="$T" "$JFMT" "$@"
-}
-
-# repo: a work tree r/ whose .gitignore names gen.json, with gen.json and
-# src.json not formatted; keep.json, outside it, not formatted either.
-repo() {
-	need_cmd git
-	g init -q r
-	echo gen.json >r/.gitignore
-	echo '[ 1 ]' >r/gen.json
-	echo '[ 1 ]' >r/src.json
-	echo '[ 1 ]' >keep.json
-}
-
-# fake_git SCRIPT: a `git` first on PATH that runs the shell SCRIPT (and
-# notes that it ran, in $T/git_ran).
-fake_git() {
-	mkdir -p "$T/fake"
-	printf '#!/bin/sh\necho ran >>"%s/git_ran"\n%s\n' "$T" "$1" >"$T/fake/git"
-	chmod +x "$T/fake/git"
-	PATH="$T/fake:$PATH"
-}
-
-# untouched: neither file of r/, nor keep.json, was rewritten.
-untouched() {
-	[ "$(cat r/gen.json)" = '[ 1 ]' ] && [ "$(cat r/src.json)" = '[ 1 ]' ] &&
-		[ "$(cat keep.json)" = '[ 1 ]' ]
-}
-
-# refused WHY: jfmt -r -i -l keep.json r stopped before taking any file,
-# saying WHY git gave no answer and what to do.
-refused() {
-	run -3 --separate-stderr jfmt_git -r -i -l keep.json r
-	[ -z "$output" ]
-	[ "${#stderr_lines[@]}" -eq 1 ]
-	[ "$stderr" = "jfmt: r: cannot tell which files git ignores, so no file is taken: git check-ignore $1; if git does not trust the repository's owner, mark it safe (git config --global --add safe.directory $WORK/r), or take every file without asking git with --no-gitignore" ]
-	untouched
-}
+load gitignore_helper
 
 @test "-r in a work tree whose git exits with an error takes no file at all" {
 	repo
@@ -78,18 +34,6 @@ refused() {
 	refused 'gave answers that are not about the files asked'
 	fake_git 'cat >/dev/null; exit 1'
 	refused 'gave answers that are not about the files asked'
-}
-
-@test "-r in a work tree whose git never answers gives up after 5 s" {
-	repo
-	fake_git 'exec sleep 60'
-	SECONDS=0
-	# (timeout: a jfmt that waits for git fails here, not at bats's end)
-	run -3 --separate-stderr timeout 30 env GIT_CONFIG_NOSYSTEM=1 HOME="$T" \
-		"$JFMT" -r -i keep.json r 3>&-
-	[ "$SECONDS" -lt 15 ]
-	[[ $stderr == "jfmt: r: cannot tell which files git ignores, so no file is taken: git check-ignore gave no answer in 5 s; "* ]]
-	untouched
 }
 
 @test "-r outside a work tree takes every file when git fails there" {

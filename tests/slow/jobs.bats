@@ -193,3 +193,61 @@ teardown() {
 	run python3 "$TESTS_DIR/jobs_check.py" "$JFMT"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
+
+@test "elements and values longer than half a chunk, from a file or a pipe: larger chunks, fewer cuts looked for, one thread's bytes and messages" {
+	need_cmd strace python3
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# a short first element (the lines are checked within 1 MiB), then
+	# nine of 1.3 to 2.4 MB on lines of their own: the search for each
+	# cut reads from a chunk's end through most of an element, so the
+	# chunks grow from the planned 1 MiB to 2 and 4 MiB; in 1 MiB
+	# chunks, 9 cuts are looked for past the first, grown 4.
+	# The first cut is 2.5 MB in, as far as big.json's in the bench:
+	# where that is too far, all of it takes one thread
+	py 'import sys
+el = []
+for i in range(10):
+    n = 1000 if i == 0 else 110000 if i == 1 else 60000 + (i * 7919) % 30000
+    el.append("  {\n" + ",\n".join("    \"k%d\": [%d, \"x,]\"]" % (j, i) for j in range(n)) + "\n  }")
+text = "[\n" + ",\n".join(el) + "\n]\n"
+open(sys.argv[1], "w").write(text)
+open(sys.argv[2], "w").write(text[:-100000])' long.json cut.json
+	[ "$(wc -c <long.json)" -gt 16000000 ]
+	for opts in -c "" --tab; do
+		"$JFMT" -j1 $opts long.json >want
+		# a trace a thread, its calls whole: the calling thread's
+		# has the lowest number
+		rm -f trace.*
+		strace -ff -qq -o trace -e trace=clone,clone3,pread64 \
+			"$JFMT" -j2 $opts long.json >got
+		same_bytes want got
+		main=$(ls trace.* | sort -t. -k2 -n | head -n 1)
+		grep -qE 'clone3?\(' "$main" || { echo "$opts: no thread started"; return 1; }
+		# each search past the first reads 16 KiB first
+		searches=$(grep -cE '^pread64\([0-9]+, .*, 16384, ' "$main") || true
+		echo "$opts: $searches cuts looked for"
+		[ "$searches" -ge 1 ] && [ "$searches" -le 5 ]
+	done
+	# from a pipe: the array read whole, and its elements as JSON Lines
+	"$JFMT" -j1 -c long.json >want
+	"$JFMT" -j2 -c <long.json >got
+	same_bytes want got
+	# (twice over: a pipe takes threads only past its first part,
+	# 16 MiB for two threads)
+	py 'import json, sys
+for v in json.load(open(sys.argv[1]))[1:] * 2:
+    print(json.dumps(v))' long.json >long.ndjson
+	[ "$(wc -c <long.ndjson)" -gt $((16 << 20)) ]
+	"$JFMT" -j1 long.ndjson >want
+	cat long.ndjson | strace -f -qq -o trace -e trace=clone,clone3 "$JFMT" -j2 >got
+	same_bytes want got
+	grep -qE 'clone3?\(' trace || { echo "JSON Lines from a pipe: no thread started"; return 1; }
+	run "$JFMT" -j1 -c cut.json
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" >want
+	grep -q '^jfmt: ' want
+	run "$JFMT" -j2 -c cut.json
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" >got
+	same_bytes want got
+}
