@@ -162,6 +162,26 @@ runs() {
 	runs -d -l -r tree/four tree/conf
 }
 
+@test "with as many files out as it lets out, the calling thread formats some too: all as -j1" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	# two files out a thread (for tests): the window fills at every turn
+	export JFMT_FILES_PER_THREAD=1
+	JS="2 3" runs -r tree
+	runs --check --diff -r tree/plain tree/crlf tree/nofinal
+	WRITES=1 JS="2 3" runs -l -i -r tree/plain tree/nofinal tree/unreadable
+	# which files it takes is the scheduler's choice (see above)
+	local mine try main
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		strace -f -qq -o trace -e trace=openat "$JFMT" -j2 -r --check tree >/dev/null 2>&1 ||
+			true
+		main=$(awk '{ print $1; exit }' trace)
+		mine=$(grep '/[fgst][^/]*\.json", O_RDONLY' trace | awk -v m="$main" '$1 == m' | wc -l)
+		[ "$mine" -eq 0 ] || break
+	done
+	[ "$mine" -gt 0 ] || { echo "the calling thread opened no file in $try runs"; return 1; }
+}
+
 @test "-i and -l -i: the same files rewritten, the same said" {
 	export WRITES=1
 	JS="2 3" runs -i -r tree/plain tree/nofinal tree/unreadable

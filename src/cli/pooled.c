@@ -282,7 +282,10 @@ static int start(struct pooled *p)
 	p->whole_max = p->r->jobs.off ? ULLONG_MAX :
 		       p->r->jobs.block ? p->r->jobs.block : JOBS_MIN_INPUT - 1;
 	unsigned threads = threads_of(cli);
-	size_t window = (size_t)threads * FILEPOOL_PER_THREAD;
+	/* (fewer for a test, so that a few files fill the window) */
+	const char *per = getenv("JFMT_FILES_PER_THREAD");
+	size_t window = (size_t)threads * (per && atoi(per) > 0 ? (size_t)atoi(per) :
+					   FILEPOOL_PER_THREAD);
 	p->inputs = xrealloc(NULL, window * sizeof *p->inputs);
 	memset(p->inputs, 0, window * sizeof *p->inputs);
 	p->ninputs = window;

@@ -70,6 +70,19 @@ static void worker_fatal(void *ctx, enum exit_status status, const char *text, s
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* Do slot s on thread t (a worker, or the calling thread helping): its
+ * input, its messages captured into it; then mark it done. */
+static void do_slot(struct filepool *p, struct filepool_thread *t, struct file_slot *s)
+{
+	if (!s->skip) {
+		t->slot = s;
+		diag_capture(&t->capture);
+		p->ops->work(p->ops->ctx, &t->state, s);
+		diag_capture(NULL);
+	}
+	atomic_store(&s->state, SLOT_DONE);
+}
+
 /* Take up to FILEPOOL_BATCH slots handed out, a fair share of those
  * waiting, into batch[] (lock held); how many. */
 static size_t claim(struct filepool *p, struct file_slot **batch)
@@ -126,16 +139,8 @@ static void *worker_main(void *arg)
 			break;
 		size_t n = claim(p, batch);
 		pthread_mutex_unlock(&p->lock);
-		for (size_t i = 0; i < n; i++) {
-			struct file_slot *s = batch[i];
-			if (!s->skip) {
-				t->slot = s;
-				diag_capture(&t->capture);
-				p->ops->work(p->ops->ctx, &t->state, s);
-				diag_capture(NULL);
-			}
-			atomic_store(&s->state, SLOT_DONE);
-		}
+		for (size_t i = 0; i < n; i++)
+			do_slot(p, t, batch[i]);
 		pthread_mutex_lock(&p->lock);
 		if (p->waiting && ready(p))
 			pthread_cond_signal(&p->done);
@@ -148,6 +153,25 @@ static void *worker_main(void *arg)
 }
 
 /* --- The calling thread --- */
+
+static void emit_ready(struct filepool *p);
+static void wait_first(struct filepool *p, int help);
+
+/* Memory ran out on the calling thread, doing a slot: the message is
+ * the slot's, said in its turn, after the slots before it are written
+ * out (emit_ready() ends the process there). */
+static void calling_fatal(void *ctx, enum exit_status status, const char *text, size_t n)
+{
+	struct filepool_thread *t = ctx;
+	struct filepool *p = t->pool;
+
+	worker_fatal(ctx, status, text, n);
+	p->ending = 1;                  /* no more slots done here */
+	for (;;) {
+		emit_ready(p);
+		wait_first(p, 0);
+	}
+}
 
 /* record_replay()'s function for records of messages alone. */
 static int no_output(void *ctx, const char *text, size_t n)
@@ -188,14 +212,21 @@ static void emit_ready(struct filepool *p)
 /* Wait until the first slot not written out is done, and with the
  * window full, half of it: the calling thread then writes a run of
  * slots out at each turn, not one (a wake-up costs more than a small
- * input's formatting). */
-static void wait_first(struct filepool *p)
+ * input's formatting).  Meanwhile, with `help`, it does the slots no
+ * worker has taken yet, one at a time, as a worker does. */
+static void wait_first(struct filepool *p, int help)
 {
 	size_t half = p->window / 2;
 
 	publish(p);
 	p->wait_end = p->emitted + (p->taken - p->emitted > half ? half : 1);
 	pthread_mutex_lock(&p->lock);
+	while (help && !p->ending && !ready(p) && p->claimed < p->published) {
+		struct file_slot *s = &p->slots[p->claimed++ % p->window];
+		pthread_mutex_unlock(&p->lock);
+		do_slot(p, &p->self, s);
+		pthread_mutex_lock(&p->lock);
+	}
 	p->waiting = 1;
 	while (!ready(p))
 		pthread_cond_wait(&p->done, &p->lock);
@@ -246,6 +277,8 @@ unsigned filepool_start(struct filepool *p, unsigned threads, size_t window, voi
 		return 0;
 	}
 	p->capture = (struct diag_capture){ calling_message, NULL, p };
+	p->self = (struct filepool_thread){ .pool = p };
+	p->self.capture = (struct diag_capture){ worker_message, calling_fatal, &p->self };
 	diag_capture(&p->capture);
 	return p->nthreads;
 }
@@ -256,7 +289,7 @@ struct file_slot *filepool_take(struct filepool *p)
 	if (p->taken > p->emitted && done(&p->slots[p->emitted % p->window]))
 		emit_ready(p);
 	while (p->taken - p->emitted == p->window) {
-		wait_first(p);
+		wait_first(p, 1);
 		emit_ready(p);
 	}
 	struct file_slot *s = &p->slots[p->taken % p->window];
@@ -287,7 +320,7 @@ void filepool_finish(struct filepool *p)
 		emit_ready(p);
 		if (p->emitted == p->taken)
 			break;
-		wait_first(p);
+		wait_first(p, 0);
 	}
 	pthread_mutex_lock(&p->lock);
 	p->stop = 1;
@@ -295,6 +328,8 @@ void filepool_finish(struct filepool *p)
 	pthread_mutex_unlock(&p->lock);
 	for (unsigned i = 0; i < p->nthreads; i++)
 		pthread_join(p->threads[i].id, NULL);
+	if (p->self.state)
+		p->ops->end(p->ops->ctx, p->self.state);
 	record_replay(&p->pending, no_output, NULL);
 	for (size_t i = 0; i < p->window; i++) {
 		record_release(&p->slots[i].pre);

@@ -17,13 +17,21 @@
  *
  * At most `window` slots are out at once: the calling thread writes out
  * the first of them before it takes another, so that memory does not
- * grow with the number of inputs.
+ * grow with the number of inputs.  Rather than wait there for the first,
+ * it does slots that no worker has taken yet itself, one at a time, as a
+ * worker does: -r --check over 10,000 small files on two CPUs took 0.587
+ * of -j1's time, against 0.615 waiting (60 rounds in turns).  Not at the
+ * end (filepool_finish()), where the last slots are few: a file it took
+ * there kept the workers waiting for it, 1.05 x the time over 120 files
+ * of up to 2 MB.
  *
  * Each worker keeps a state of its own (its reader and formatter), made by
  * its first ops->work, under capture, so that memory running out there is
- * said in that input's turn.  A worker whose memory runs out hands the
- * message over and waits; the calling thread says it in its turn and ends
- * the process (diag_replay_fatal()).  The workers take no signal: one
+ * said in that input's turn; so does the calling thread for the slots it
+ * does.  A worker whose memory runs out hands the message over and waits;
+ * the calling thread says it in its turn and ends the process
+ * (diag_replay_fatal()).  When the calling thread's own memory runs out
+ * in a slot, it writes out the slots before that one, then says it.  The workers take no signal: one
  * sent to jfmt goes to the calling thread.
  */
 #ifndef JFMT_FILEPOOL_H
@@ -115,6 +123,8 @@ struct filepool {
 					 * since the last slot */
 	struct record *into;            /* ... where they go now */
 	struct diag_capture capture;    /* the calling thread's */
+	struct filepool_thread self;    /* the calling thread doing slots */
+	int ending;                     /* ... has run out of memory in one */
 };
 
 /**

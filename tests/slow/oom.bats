@@ -99,3 +99,15 @@ sweep_each() {
 	OOM_PIPE=lines.json sweep_each "-j2 -c" "-j3 --check -"
 	OOM_PIPE=arr.json sweep_each "-j2"
 }
+
+@test "out of memory: -j2 over many files, some formatted by the calling thread, at every allocation and for good" {
+	# when as many files are out as it lets out at once (two here), the
+	# calling thread formats files no worker has taken yet rather than
+	# wait: memory running out there is said in that file's turn too
+	export JFMT_FILES_PER_THREAD=1
+	local many
+	many=$(printf 'lines.json arr.json lines.jsonc %.0s' 1 2 3 4 5 6)
+	sweep_each "-j2 -l $many" "-j2 -d $many"
+	OOM_AFTER=+
+	sweep_each "-j2 -l $many" "-j2 --check $many"
+}
