@@ -36,6 +36,19 @@ load gitignore_helper
 	refused 'gave answers that are not about the files asked'
 }
 
+@test "-r in a work tree whose git cannot list its index takes no file" {
+	repo
+	# check-ignore as git answers it (gen.json matches), ls-files failing
+	local real
+	real=$(command -v git)
+	fake_git 'case "$*" in *ls-files*) echo "fatal: index file corrupt" >&2; exit 128 ;; esac
+exec '"$real"' "$@"'
+	run -3 --separate-stderr jfmt_git -r -i -l keep.json r
+	[ -z "$output" ]
+	[ "$stderr" = "jfmt: r: cannot tell which files git ignores, so no file is taken: git ls-files exited with status 128 (fatal: index file corrupt); if git does not trust the repository's owner, mark it safe (git config --global --add safe.directory $WORK/r), or take every file without asking git with --no-gitignore" ]
+	untouched
+}
+
 @test "-r outside a work tree takes every file when git fails there" {
 	mkdir t
 	echo '[ 1 ]' >t/a.json

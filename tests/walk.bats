@@ -78,6 +78,41 @@ repo/top.json' ]
 	[ "$output" = './a.json' ]
 }
 
+@test "-r takes a tracked file a pattern matches, from any directory, whatever its name" {
+	need_cmd git
+	g init -q repo
+	mkdir -p repo/src/gen
+	printf '*.gen.json\ngen/\n' >repo/.gitignore
+	put 'repo/src/a b.gen.json' '[1]'
+	put $'repo/src/new\nline.gen.json' '[1]'
+	put repo/src/gen/kept.json '[1]'
+	put repo/src/gen/left.json '[1]'
+	put repo/src/plain.gen.json '[1]'
+	g -C repo add -f 'src/a b.gen.json' $'src/new\nline.gen.json' src/gen/kept.json
+	run -0 --separate-stderr listed repo
+	[ -z "$stderr" ]
+	# (-l quotes a name with a line break in it)
+	[ "$output" = 'repo/src/a b.gen.json
+repo/src/gen/kept.json
+"repo/src/new\nline.gen.json"' ]
+	cd repo/src
+	run -0 --separate-stderr listed .
+	[ "$output" = './a b.gen.json
+./gen/kept.json
+"./new\nline.gen.json"' ]
+	# a directory that a pattern matches but that holds a tracked file
+	# is not ignored: in it, the patterns apply; so with a tracked file
+	# in gen-x too, whose path sorts between gen and gen/kept.json
+	mkdir gen-x
+	put gen-x/a.json '[1]'
+	printf 'gen-x/\n' >>../.gitignore
+	g add -f gen-x/a.json
+	run -0 --separate-stderr listed gen
+	[ "$output" = gen/kept.json ]
+	run -0 --separate-stderr listed gen-x
+	[ "$output" = gen-x/a.json ]
+}
+
 @test "-r: a nested repository and a submodule follow their own ignore files" {
 	need_cmd git
 	g init -q repo

@@ -298,7 +298,8 @@ static char *work_tree_top(const char *dir)
 
 /* Say why git could not answer for `dir`, in the work tree at `top`, and
  * what to do. */
-static void report(const char *dir, const char *top, const struct git_run *r, int nonsense)
+static void report(const char *dir, const char *top, const char *command,
+		   const struct git_run *r, int nonsense)
 {
 	char why[64 + GIT_MESSAGE_MAX];
 	size_t t = strlen(top);
@@ -317,18 +318,77 @@ static void report(const char *dir, const char *top, const struct git_run *r, in
 		snprintf(why, sizeof why, "exited with status %d%s%s%s", r->status,
 			 *r->said ? " (" : "", r->said, *r->said ? ")" : "");
 	quote_shell(word, top, t);
-	diag_error("%s: cannot tell which files git ignores, so no file is taken: git check-ignore "
+	diag_error("%s: cannot tell which files git ignores, so no file is taken: git %s "
 		   "%s; if git does not trust the repository's owner, mark it safe "
 		   "(git config --global --add safe.directory %s), or take every file "
-		   "without asking git with --no-gitignore", diag_name(dir), why, word);
+		   "without asking git with --no-gitignore", diag_name(dir), command, why, word);
 	free(word);
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether the sorted list of n tracked paths holds `path`, or a path in
+ * the directory `path` names ("." for all of them). */
+static int is_tracked(char *const *tracked, size_t n, const char *path)
+{
+	size_t len = strlen(path), lo = 0, hi = n;
+
+	if (strcmp(path, ".") == 0)
+		return n > 0;
+	while (lo < hi) {               /* the first not before path */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(tracked[mid], path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* from there, the paths that begin with path: path itself, or one
+	 * in it (after those that go on with a byte below '/') */
+	for (; lo < n && strncmp(tracked[lo], path, len) == 0; lo++)
+		if (tracked[lo][len] == 0 || tracked[lo][len] == '/')
+			return 1;
+	return 0;
+}
+
+/* Clear ignored[i] for each path that the index holds, or that names a
+ * directory holding some: git ignores no tracked file, nor a directory of
+ * them.  The index is listed once (git ls-files) and searched for the
+ * paths a pattern matched.  0, or -1 if git failed (*r says how). */
+static int keep_tracked(const char *dir, int in, char *const *paths, size_t n,
+			unsigned char *ignored, struct git_run *r)
+{
+	char *argv[] = { GITIGNORE_PROGRAM, "-C", (char *)dir, "ls-files", "-z", NULL };
+	size_t count = 0;
+
+	if (run_git(argv, in, r) <= 0 || r->status != 0)
+		return -1;
+	for (size_t i = 0; i < r->len; i++)
+		count += r->out[i] == 0;
+	char **tracked = xrealloc(NULL, (count + 1) * sizeof *tracked);
+	size_t k = 0;
+	for (char *p = r->out; p < r->out + r->len; p += strlen(p) + 1)
+		tracked[k++] = p;
+	qsort(tracked, k, sizeof *tracked, by_path);
+	for (size_t i = 0; i < n; i++)
+		if (ignored[i] && is_tracked(tracked, k, paths[i]))
+			ignored[i] = 0;
+	free(tracked);
+	return 0;
 }
 
 enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t n,
 				    unsigned char *ignored)
 {
-	char *argv[] = { GITIGNORE_PROGRAM, "-C", (char *)dir, "check-ignore", "--stdin",
-		"-z", "--verbose", "--non-matching", NULL };
+	/* --no-index: the patterns alone; with the index, git 2.39 took
+	 * 1.1 ms a path in a work tree of 100,000 tracked files (two
+	 * minutes for all), 7 us without it; tracked files are kept after
+	 * (keep_tracked()) */
+	char *argv[] = { GITIGNORE_PROGRAM, "-C", (char *)dir, "check-ignore", "--no-index",
+		"--stdin", "-z", "--verbose", "--non-matching", NULL };
+	const char *command = "check-ignore";
 	struct git_run r;
 
 	memset(ignored, 0, n);
@@ -358,18 +418,25 @@ enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t 
 	}
 	lseek(in, 0, SEEK_SET);
 	int ran = run_git(argv, in, &r);
-	close(in);
-	if (ran <= 0)
+	if (ran <= 0) {
+		close(in);
 		return ran < 0 ? GITIGNORE_FAILED : GITIGNORE_NO_REPO;
+	}
 	int answered = r.status == GIT_SOME_MATCHED || r.status == GIT_NONE_MATCHED;
 	int nonsense = answered && read_ignored(&r, paths, n, ignored) < 0;
+	if (answered && !nonsense && r.status == GIT_SOME_MATCHED) {
+		free(r.out);
+		command = "ls-files";
+		answered = keep_tracked(dir, in, paths, n, ignored, &r) == 0;
+	}
+	close(in);
 	enum gitignore_answer answer = GITIGNORE_ASKED;
 	if (!answered || nonsense) {
 		memset(ignored, 0, n);
 		char *top = work_tree_top(dir);
 		answer = top ? GITIGNORE_FAILED : GITIGNORE_NO_REPO;
 		if (top)
-			report(dir, top, &r, nonsense);
+			report(dir, top, command, &r, nonsense);
 		free(top);
 	}
 	free(r.out);

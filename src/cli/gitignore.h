@@ -2,8 +2,11 @@
  * itself (git check-ignore), never worked out from .gitignore files here.
  *
  * git is run once for each question, with the paths on its standard
- * input, and answers for each path in turn.  A file that git tracks is
- * not ignored, whatever the patterns say.  Where git is not installed, or
+ * input, and answers for each path in turn, from the patterns alone
+ * (--no-index: with the index, git took a millisecond a path in a work
+ * tree of 100,000 files).  A file that git tracks is not ignored, whatever
+ * the patterns say, nor a directory that holds one: when a pattern matched,
+ * git lists the index (ls-files) once, and the paths it holds are kept.  Where git is not installed, or
  * the directory is not in a work tree, nothing is ignored.
  *
  * In a work tree, git must answer: when it cannot (it exits with an
@@ -23,11 +26,10 @@
 #define GITIGNORE_PROGRAM "git"
 
 /* How long git may go without answering, from its start and from each
- * answer, before it is killed and taken to have failed.  git answers a
- * path at a time, flushing each: it took 16 ms to its first answer and
- * 1.3 ms between answers in a repository of 100,000 tracked files (a
- * 7 MB index), so a git silent this long is stuck, not slow, however many
- * files -r found. */
+ * answer, before it is killed and taken to have failed.  In a work tree
+ * of 100,000 tracked files git answered for all of them in 0.15 s, and
+ * listed its index in 0.03 s: a git silent this long is stuck, not slow,
+ * however many files -r found. */
 #define GITIGNORE_SILENCE_LIMIT_MS 5000
 
 enum gitignore_answer {
