@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cpu.h"
 #include "base/readat.h"
 #include "read/skip.h"
@@ -118,18 +119,6 @@ static inline uint64_t escaped_bytes(uint64_t bs, uint64_t *carry)
 	*carry = __builtin_add_overflow(odd_starts, bs, &sum);
 	uint64_t invert = sum << 1;
 	return (even ^ invert) & follows;
-}
-
-/* Bit i set when an odd number of bits up to and including i are. */
-static inline uint64_t prefix_parity(uint64_t x)
-{
-	x ^= x << 1;
-	x ^= x << 2;
-	x ^= x << 4;
-	x ^= x << 8;
-	x ^= x << 16;
-	x ^= x << 32;
-	return x;
 }
 
 void splitter_init(struct splitter *s, const unsigned char *p, size_t n,

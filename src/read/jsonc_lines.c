@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/bits.h"
 #include "base/cpu.h"
 
 #define WINDOW 64
@@ -150,18 +151,6 @@ static inline unsigned low_bit(uint64_t x)
 static inline unsigned high_bit(uint64_t x)
 {
 	return 63 - (unsigned)__builtin_clzll(x);
-}
-
-/* Each bit set where an odd number of x's bits lie at or below it. */
-static inline uint64_t prefix_parity(uint64_t x)
-{
-	x ^= x << 1;
-	x ^= x << 2;
-	x ^= x << 4;
-	x ^= x << 8;
-	x ^= x << 16;
-	x ^= x << 32;
-	return x;
 }
 
 /* Where the line that holds bit b of the window at w starts: after the
