@@ -369,6 +369,7 @@ void prettier_format_init(struct formatter *f, const struct format_options *opt,
 		.trailing_comma = opt->trailing_commas,
 		.collapse = opt->object_wrap_collapse,
 		.expand_all = opt->expand_all,
+		.quick = !opt->general_only,
 	};
 	prettier_init(&f->prettier, &style, &f->output);
 	fbuffer_init_mem(&f->pkey);

@@ -98,6 +98,9 @@ struct prettier_style {
 	int collapse;           /* objectWrap: collapse; PRETTIER_BROKEN
 				 * counts for nothing */
 	int expand_all;         /* every non-empty container expanded */
+	int quick;              /* the shortcuts that copy the same bytes
+				 * with fewer instructions (not in the
+				 * referee build, which checks them) */
 };
 
 /* A token held: its text in prettier.text. */

@@ -43,7 +43,8 @@ void prettier_release(struct prettier *p)
 
 static void push_held(struct prettier *p, const struct prettier_tok *t)
 {
-	p->held = xgrow_array(p->held, &p->held_cap, p->nheld + 1, sizeof *p->held);
+	if (FB_UNLIKELY(p->nheld == p->held_cap))
+		p->held = xgrow_array(p->held, &p->held_cap, p->nheld + 1, sizeof *p->held);
 	p->held[p->nheld++] = (struct prettier_held){
 		.object = t->kind == PRETTIER_OPEN_OBJECT,
 		.numbers = 1,
@@ -72,12 +73,56 @@ static void break_front(struct prettier *p)
 	p->next = p->front + 1;
 }
 
-/* The front fits: out with it on one line, tok[front, front_end). */
+/* Where write_front() writes the front's line: straight into room reserved
+ * in the output, or, for a line longer than a reserve (or in the referee
+ * build), through fbuffer_append().  The same bytes either way. */
+struct line_out {
+	struct fbuffer *fb;
+	char *d;                /* the reserved room, or NULL */
+};
+
+/* The most a held token adds to its text on the line: ", " before it and
+ * ": " after a key, or " " and a closing bracket. */
+#define LINE_PUNCT_MAX 4
+
+static inline void line_put(struct line_out *o, const char *s, size_t n)
+{
+	if (!o->d) {
+		fbuffer_append(o->fb, s, n);
+	} else if (n <= FBUFFER_COPY_WIDTH) {
+		fbuffer_copy_small(o->d, s, n);
+		o->d += n;
+	} else {
+		memcpy(o->d, s, n);
+		o->d += n;
+	}
+}
+
+static inline void line_put_char(struct line_out *o, char c)
+{
+	if (o->d)
+		*o->d++ = c;
+	else
+		fbuffer_append_char(o->fb, c);
+}
+
+/* The front fits: out with it on one line, tok[front, front_end).
+ * Reserving the room once and copying each token without a call took
+ * canada.json, nearly all of it short arrays written on one line, from
+ * 140.5 M to 138.7 M instructions. */
 static void write_front(struct prettier *p)
 {
 	size_t depth = 0;
 	int spacing = p->style.bracket_spacing;
+	struct line_out o = { p->out, NULL };
+	size_t bound = p->text.len - p->tok[p->front].off +
+		       LINE_PUNCT_MAX * (p->front_end - p->front);
 
+	if (p->style.quick && bound <= FBUFFER_MAX_RESERVE &&
+	    (p->out->mem || bound <= p->out->room)) {
+		fbuffer_reserve(p->out, bound);
+		o.d = fbuffer_cursor(p->out);
+	}
 	/* the held containers' bookkeeping is free again: reuse it */
 	for (size_t i = p->front; i < p->front_end; i++) {
 		const struct prettier_tok *t = &p->tok[i];
@@ -86,33 +131,33 @@ static void write_front(struct prettier *p)
 		if (h && t->kind != PRETTIER_CLOSE && t->kind != PRETTIER_TRAILING &&
 		    t->kind != PRETTIER_DANGLING && !h->after_key) {
 			if (h->count > 0)
-				fbuffer_append(p->out, ", ", 2);
+				line_put(&o, ", ", 2);
 			else if (h->object && spacing)
-				fbuffer_append_char(p->out, ' ');
+				line_put_char(&o, ' ');
 			h->count++;
 		}
 		switch (t->kind) {
 		case PRETTIER_LEADING:      /* inline: a block comment */
-			fbuffer_append(p->out, prettier_text(p, t), t->len);
-			fbuffer_append_char(p->out, ' ');
+			line_put(&o, prettier_text(p, t), t->len);
+			line_put_char(&o, ' ');
 			if (h)
 				h->after_key = 1;
 			break;
 		case PRETTIER_TRAILING:
-			fbuffer_append_char(p->out, ' ');
-			fbuffer_append(p->out, prettier_text(p, t), t->len);
+			line_put_char(&o, ' ');
+			line_put(&o, prettier_text(p, t), t->len);
 			break;
 		case PRETTIER_DANGLING:
-			fbuffer_append(p->out, prettier_text(p, t), t->len);
+			line_put(&o, prettier_text(p, t), t->len);
 			break;
 		case PRETTIER_KEY:
-			fbuffer_append(p->out, prettier_text(p, t), t->len);
-			fbuffer_append(p->out, ": ", 2);
+			line_put(&o, prettier_text(p, t), t->len);
+			line_put(&o, ": ", 2);
 			h->after_key = 1;
 			break;
 		case PRETTIER_SCALAR:
 		case PRETTIER_NUMBER:
-			fbuffer_append(p->out, prettier_text(p, t), t->len);
+			line_put(&o, prettier_text(p, t), t->len);
 			if (h)
 				h->after_key = 0;
 			break;
@@ -120,19 +165,23 @@ static void write_front(struct prettier *p)
 		case PRETTIER_OPEN_OBJECT:
 			if (h)
 				h->after_key = 0;
-			fbuffer_append_char(p->out, t->kind == PRETTIER_OPEN_OBJECT ? '{' : '[');
-			p->held = xgrow_array(p->held, &p->held_cap, depth + 1, sizeof *p->held);
+			line_put_char(&o, t->kind == PRETTIER_OPEN_OBJECT ? '{' : '[');
+			if (FB_UNLIKELY(depth == p->held_cap))
+				p->held = xgrow_array(p->held, &p->held_cap, depth + 1,
+						      sizeof *p->held);
 			p->held[depth++] = (struct prettier_held){
 				.object = t->kind == PRETTIER_OPEN_OBJECT };
 			break;
 		case PRETTIER_CLOSE:
 			depth--;
 			if (h->object && h->count && spacing)
-				fbuffer_append_char(p->out, ' ');
-			fbuffer_append_char(p->out, h->object ? '}' : ']');
+				line_put_char(&o, ' ');
+			line_put_char(&o, h->object ? '}' : ']');
 			break;
 		}
 	}
+	if (o.d)
+		fbuffer_advance(p->out, (size_t)(o.d - fbuffer_cursor(p->out)));
 	p->col = p->front_col + (size_t)p->flat;
 	p->holding = p->closed = 0;
 	p->nheld = 0;
@@ -254,6 +303,71 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 
 /* --- Expanded containers --- */
 
+/* The longest token place_quick() writes; a longer one takes
+ * prettier_place(). */
+#define QUICK_TOKEN_MAX 1024
+
+/*
+ * The tokens most often placed with nothing held, in an expanded container
+ * that holds no numbers to fill: a key, and a value of one token (a string,
+ * a number, true, false, null) after a key or as an array's element.  The
+ * bytes prettier_place() writes (the comma, the line break and indentation
+ * as a slice of the style's run, the token, the colon) in one reserve of
+ * the output.  Returns 0, having done nothing, when it does not apply.
+ * It took twitter.json from 39.8 M to 37.7 M instructions, citm_catalog.json
+ * from 96.8 M to 94.2 M, and canada.json, whose values are nearly all held,
+ * from 138.7 M to 139.6 M (the test before each token).
+ */
+static int place_quick(struct prettier *p, enum prettier_kind kind, unsigned flags,
+		       const char *s, size_t len, size_t cols)
+{
+	struct prettier_level *l = &p->level[p->depth - 1];
+	struct fbuffer *out = p->out;
+	size_t n = 0, colon = 0;
+	const char *sep = NULL;
+
+	if ((flags & ~(unsigned)PRETTIER_BROKEN) || l->numbers || l->indent_only ||
+	    p->suffix.len || len > QUICK_TOKEN_MAX)
+		return 0;
+	if (kind == PRETTIER_KEY)
+		colon = 2;
+	if (!p->after_key) {
+		sep = style_break(p->style.layout, p->depth, l->count > 0, &n);
+		if (n > STYLE_SEPARATOR_MAX)
+			return 0;
+	} else if (colon) {
+		return 0;
+	}
+	/* the separator is copied in whole slices */
+	size_t bound = n + FBUFFER_COPY_WIDTH + len + colon;
+	if (bound > FBUFFER_MAX_RESERVE || (!out->mem && bound > out->room))
+		return 0;
+	fbuffer_reserve(out, bound);
+	char *d = fbuffer_cursor(out);
+	if (sep) {
+		fbuffer_copy_slices(d, sep, n);
+		d += n;
+		l->count++;
+		p->col = p->depth * p->style.indent_cols;
+	}
+	if (len <= FBUFFER_COPY_WIDTH)
+		fbuffer_copy_small(d, s, len);
+	else
+		memcpy(d, s, len);
+	d += len;
+	p->col += cols;
+	if (colon) {
+		d[0] = ':';
+		d[1] = ' ';
+		d += 2;
+		p->col += 2;
+	}
+	p->after_key = colon != 0;
+	fbuffer_advance(out, (size_t)(d - fbuffer_cursor(out)));
+	return 1;
+}
+
+
 /* A token with nothing held: in the innermost expanded container, or at
  * the top level.  `at` is its index in tok[], if it is there. */
 void prettier_place(struct prettier *p, const struct prettier_tok *t, const char *s, size_t at)
@@ -351,6 +465,12 @@ void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
 		    const char *s, size_t len, size_t cols)
 {
 	struct prettier_tok t = { (unsigned char)kind, (unsigned short)flags, 0, len, cols };
+
+	if ((kind == PRETTIER_KEY || kind == PRETTIER_SCALAR || kind == PRETTIER_NUMBER) &&
+	    p->style.quick && !p->holding && !p->closed && p->ntok == 0 && p->depth &&
+	    place_quick(p, kind, flags, s, len, cols))
+		return;
+
 
 	if (!p->holding && !p->closed && p->ntok == 0 && !filling(p) &&
 	    kind != PRETTIER_OPEN_ARRAY && kind != PRETTIER_OPEN_OBJECT) {
