@@ -203,11 +203,10 @@ static void give_key(struct formatter *f, const struct sink_comment *c, size_t n
 	f->pkey_pending = 0;
 }
 
-unsigned prettier_comments_before(struct formatter *f, int closing)
+unsigned prettier_comments_before(struct formatter *f, int closing, const struct sink_comment *c,
+				  size_t n)
 {
-	const struct sink_comment *c = NULL;
 	int after_key = f->pkey_pending;
-	size_t n = f->hooks->comments(f->hooks->ctx, &c);
 	unsigned flags = 0;
 	int object = f->depth && (f->state[f->depth] & CONTAINER_OBJECT);
 	int suffix = SUFFIX_NONE;

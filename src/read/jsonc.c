@@ -12,17 +12,6 @@
 #include "read/jsonc_runs.h"
 #include "read/skip.h"
 
-struct jsonc_entry {
-	unsigned long long at;          /* input offset of its first byte */
-	size_t off, len;                /* its text in jsonc.text */
-	int block, own_line, line_ends;
-	size_t column, indent;
-	int blank;                      /* blank lines, not a comment */
-	int line_break;                 /* a line break after '{', not a comment */
-	int after;                      /* blank: SINK_AFTER_* */
-	unsigned char prev;             /* the last byte of the token before */
-};
-
 /* The state at the start of a byte, to pass again from there. */
 struct snapshot {
 	size_t n, text_len;

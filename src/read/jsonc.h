@@ -35,7 +35,17 @@
 #include "base/sink.h"
 #include "report/window.h"
 
-struct jsonc_entry;
+/* A comment queued, or blank lines, or a line break after '{'. */
+struct jsonc_entry {
+	unsigned long long at;          /* input offset of its first byte */
+	size_t off, len;                /* its text in jsonc.text */
+	int block, own_line, line_ends;
+	size_t column, indent;
+	int blank;                      /* blank lines, not a comment */
+	int line_break;                 /* a line break after '{', not a comment */
+	int after;                      /* blank: SINK_AFTER_* */
+	unsigned char prev;             /* the last byte of the token before */
+};
 
 struct jsonc {
 	int comments;                   /* JSONC: comments and trailing commas
@@ -117,10 +127,25 @@ static inline void jsonc_no_shortcuts(struct jsonc *j, int on)
 }
 
 /** Whether nothing is queued: then jsonc_take() would take nothing, and
- * *c is set as it would.  A consumer asks before every token. */
+ * *c is set as it would. */
 static inline int jsonc_none_queued(struct jsonc *j, const struct sink_comment **c)
 {
 	if (j->head != j->n)
+		return 0;
+	j->ntaken = 0;
+	*c = j->taken;
+	return 1;
+}
+
+/** Whether nothing queued stands before input offset `before`: then
+ * jsonc_take() would take nothing, and *c is set as it would.  A consumer
+ * asks before every token, and a read's pass queues what stands before
+ * the tokens to come too: without this test, --style=prettier on
+ * citm_catalog.json spent 3.8 M instructions of 93.9 M in jsonc_take(). */
+static inline int jsonc_none_before(struct jsonc *j, unsigned long long before,
+				    const struct sink_comment **c)
+{
+	if (j->head != j->n && j->queue[j->head].at < before)
 		return 0;
 	j->ntaken = 0;
 	*c = j->taken;
