@@ -167,6 +167,7 @@ struct prettier {
 	size_t nheld, held_cap;
 	int closed;             /* the front closed and fits unless a comma
 				 * follows: the next token says */
+	int front_plain;        /* it holds no container and no comment */
 	int filling;            /* a level holds numbers (prettier_level) */
 };
 

@@ -59,6 +59,7 @@ static void start_front(struct prettier *p, const struct prettier_tok *t, size_t
 	p->front_col = p->col;
 	p->flat = 1;
 	p->nheld = 0;
+	p->front_plain = 1;
 	push_held(p, t);
 }
 
@@ -106,6 +107,49 @@ static inline void line_put_char(struct line_out *o, char c)
 		fbuffer_append_char(o->fb, c);
 }
 
+/*
+ * write_front() for a front that holds neither a container nor a comment,
+ * into room reserved at d: its bracket, its tokens with ", " before each
+ * element but the first and ": " after each key, its bracket.  The bytes
+ * of the loop below, without its bookkeeping; canada.json, whose fronts
+ * are nearly all two numbers, took 131.0 M instructions, not 137.1 M.
+ */
+static void write_plain_front(struct prettier *p, char *d)
+{
+	const struct prettier_tok *t = &p->tok[p->front], *end = &p->tok[p->front_end - 1];
+	int object = t->kind == PRETTIER_OPEN_OBJECT;
+	int spacing = object && p->style.bracket_spacing && end - t > 1;
+	char *start = d;
+
+	*d++ = object ? '{' : '[';
+	if (spacing)
+		*d++ = ' ';
+	for (t++; t < end; t++) {
+		const char *s = prettier_text(p, t);
+		if (t->kind != PRETTIER_KEY && object) {
+			/* a member's value: after its key's colon */
+		} else if (d - start > 1 + spacing) {
+			d[0] = ',';
+			d[1] = ' ';
+			d += 2;
+		}
+		if (t->len <= FBUFFER_COPY_WIDTH)
+			fbuffer_copy_small(d, s, t->len);
+		else
+			memcpy(d, s, t->len);
+		d += t->len;
+		if (t->kind == PRETTIER_KEY) {
+			d[0] = ':';
+			d[1] = ' ';
+			d += 2;
+		}
+	}
+	if (spacing)
+		*d++ = ' ';
+	*d++ = object ? '}' : ']';
+	fbuffer_advance(p->out, (size_t)(d - start));
+}
+
 /* The front fits: out with it on one line, tok[front, front_end).
  * Reserving the room once and copying each token without a call took
  * canada.json, nearly all of it short arrays written on one line, from
@@ -122,6 +166,10 @@ static void write_front(struct prettier *p)
 	    (p->out->mem || bound <= p->out->room)) {
 		fbuffer_reserve(p->out, bound);
 		o.d = fbuffer_cursor(p->out);
+	}
+	if (o.d && p->front_plain) {
+		write_plain_front(p, o.d);
+		goto written;
 	}
 	/* the held containers' bookkeeping is free again: reuse it */
 	for (size_t i = p->front; i < p->front_end; i++) {
@@ -182,6 +230,7 @@ static void write_front(struct prettier *p)
 	}
 	if (o.d)
 		fbuffer_advance(p->out, (size_t)(o.d - fbuffer_cursor(p->out)));
+written:
 	p->col = p->front_col + (size_t)p->flat;
 	p->holding = p->closed = 0;
 	p->nheld = 0;
@@ -217,6 +266,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	int hard = 0;
 
 	if (t->kind == PRETTIER_DANGLING) {
+		p->front_plain = 0;
 		/* one a line if there are more, or a // one */
 		if (h->dangling++ || (t->flags & (PRETTIER_SLASHES | PRETTIER_LINES)))
 			hard = 1;
@@ -252,6 +302,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	switch (t->kind) {
 	case PRETTIER_LEADING:
 	case PRETTIER_TRAILING:
+		p->front_plain = 0;
 		if (t->flags & (PRETTIER_HARD | PRETTIER_SLASHES | PRETTIER_LINES))
 			hard = 1;       /* a soft one is a space on one line */
 		p->flat += t->cols + 1;
@@ -275,6 +326,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 	case PRETTIER_OPEN_OBJECT:
 		p->flat += 1;
 		h->after_key = 0;
+		p->front_plain = 0;
 		push_held(p, t);
 		break;
 	case PRETTIER_CLOSE: {
