@@ -479,6 +479,43 @@ sorted_ok() {
 	[ "${stderr_lines[0]}" = "jfmt: e.json:1:5: comment is not closed (no */ before the end of input)" ]
 }
 
+# comma_lines FILE N: an array of N - 1 strings, one a line of 64 bytes
+# (the first line too), each line ending after a comma: every 64 KiB read
+# ends right after one.
+comma_lines() {
+	python3 -c '
+import sys
+n = int(sys.argv[2])
+with open(sys.argv[1], "w") as f:
+    f.write("[" + " " * 62 + "\n")
+    f.write("".join("\"%060d\",\n" % i for i in range(n - 2)))
+    f.write("0\n]\n")' "$1" "$2"
+}
+
+@test "a comma held back at the end of every read: memory stays small, the output and places as without comments" {
+	need_rss
+	# a comma at a read's end waits for the next token (a trailing
+	# comma?); the read was extended for it, and kept every read after it
+	# while that went on: 20 MiB of such lines took 26 MiB
+	comma_lines in.json $((20 * 16384))
+	rss=$(peak_rss_kib out -j1 --comments -c in.json)
+	echo "peak RSS $rss KiB"
+	[ "$rss" -lt 12288 ]
+	"$JFMT" -j1 -c in.json >plain
+	same_bytes plain out
+	rss=$(peak_rss_kib out -j1 --style=prettier in.json)
+	echo "--style=prettier: peak RSS $rss KiB"
+	[ "$rss" -lt 12288 ]
+	# an error on the first line of the third read, right after such a
+	# comma, and one on the last line of the fourth
+	sed -e '2049s/.*/  tru,/' in.json >bad.json
+	run -1 --separate-stderr "$JFMT" --comments bad.json
+	[ "${stderr_lines[0]}" = "jfmt: bad.json:2049:3: unknown word 'tru' (JSON has true, false and null)" ]
+	sed -e '4096s/.*/ 1 x,/' in.json >bad.json
+	run -1 --separate-stderr "$JFMT" --style=prettier bad.json
+	[ "${stderr_lines[0]}" = "jfmt: bad.json:4096:4: unknown word 'x' (JSON has true, false and null)" ]
+}
+
 @test "lines without comments, read whole or cut by a read anywhere, come out as a byte at a time reads them" {
 	# (lines with no comment and no trailing comma are passed a line at a
 	# time: read/jsonc_lines.h) a '/' and ", ]" in strings; trailing

@@ -6,28 +6,6 @@
 
 load test_helper
 
-is_sanitizer_build() {
-	grep -qa -e __asan_init -e __ubsan_handle "$JFMT"
-}
-
-# need_rss: skip where peak RSS cannot be measured.
-need_rss() {
-	[ -x /usr/bin/time ] || skip "/usr/bin/time is not installed"
-	! is_sanitizer_build || skip "a sanitizer's shadow memory makes RSS meaningless"
-}
-
-# peak_rss_kib FILE ARG...: run jfmt ARG... with its output to FILE; print
-# its peak RSS in KiB (after need_rss).
-peak_rss_kib() {
-	local out=$1
-	shift
-	/usr/bin/time -o "$T/rss" -f %M "$JFMT" "$@" >"$out" 2>"$T/err" || {
-		cat "$T/err"
-		return 1
-	}
-	cat "$T/rss"
-}
-
 # deep_sort_doc: 200 levels of objects out of order, each with an array
 # of containers out of order, compact, on one line (the same as
 # slow/sortkeys.bats's).

@@ -304,6 +304,24 @@ is_sanitizer_build() {
 	grep -qa -e __asan_init -e __ubsan_handle "$JFMT"
 }
 
+# need_rss: skip where peak RSS cannot be measured.
+need_rss() {
+	[ -x /usr/bin/time ] || skip "/usr/bin/time is not installed"
+	! is_sanitizer_build || skip "a sanitizer's shadow memory makes RSS meaningless"
+}
+
+# peak_rss_kib FILE ARG...: run jfmt ARG... with its output to FILE; print
+# its peak RSS in KiB (after need_rss).
+peak_rss_kib() {
+	local out=$1
+	shift
+	/usr/bin/time -o "$T/rss" -f %M "$JFMT" "$@" >"$out" 2>"$T/err" || {
+		cat "$T/err"
+		return 1
+	}
+	cat "$T/rss"
+}
+
 # no_sanitizer_report FILE: FILE (jfmt's standard error) holds no report from
 # a sanitizer; else show its start and fail.  A sanitizer build exits 1 on
 # what it finds, as for invalid JSON: the report is what tells the two apart.

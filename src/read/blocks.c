@@ -134,7 +134,7 @@ static ssize_t first_read(struct blocks *b, int fd, unsigned char *buf, size_t *
 	return n;
 }
 
-ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
+ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t carry, size_t *from)
 {
 	struct window *w = &b->win;
 	size_t skip = 0;
@@ -152,7 +152,7 @@ ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
 	if (w->cur.p == NULL)
 		n = first_read(b, fd, buf, &skip);
 	else
-		n = read_some(b, fd, buf, READ_BLOCK);
+		n = read_some(b, fd, buf + carry, READ_BLOCK - carry);
 	if (n <= 0) {
 		if (shrink)
 			free(buf);
@@ -164,15 +164,18 @@ ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
 		b->cap[!b->cur] = READ_BLOCK;
 	}
 	if (w->cur.p) {
-		const struct window_part *old = &w->cur;
+		struct window_part *old = &w->cur;
+		size_t keep = old->len - carry;
 		struct window_part next = {
-			.base = old->base + old->len,
+			.base = old->base + keep,
 			.line = old->line + b->newlines,
 			.line_start = old->line_start,
 		};
-		const unsigned char *nl = b->newlines ? memrchr(old->p, '\n', old->len) : NULL;
+		const unsigned char *nl = b->newlines ? memrchr(old->p, '\n', keep) : NULL;
 		if (nl)
 			next.line_start = old->base + (unsigned long long)(nl - old->p) + 1;
+		memcpy(buf, old->p + keep, carry);
+		old->len = keep;
 		w->prev = *old;
 		w->cur = next;
 		b->newlines = 0;
@@ -180,8 +183,8 @@ ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from)
 	b->bom = b->bom || skip > 0;
 	b->cur = !b->cur;
 	w->cur.p = buf + skip;
-	w->cur.len = (size_t)n - skip;
-	*from = 0;
+	w->cur.len = carry + (size_t)n - skip;
+	*from = carry;
 	return n;
 }
 

@@ -4,8 +4,10 @@
  * token or a line cut by the end of a read can still be seen.  A token
  * that spans a whole read makes the next read go onto the end of the
  * current one instead (blocks_next() with `extend`), so that its first
- * byte stays in memory however long it is.  A UTF-8 byte order mark at the
- * start is skipped: offsets count from after it.
+ * byte stays in memory however long it is.  A few bytes at the end of a
+ * read that the comment pass holds back are carried to the start of the
+ * next one instead (`carry`).  A UTF-8 byte order mark at the start is
+ * skipped: offsets count from after it.
  */
 #ifndef JFMT_BLOCKS_H
 #define JFMT_BLOCKS_H
@@ -22,6 +24,18 @@
  * other out of it, and jfmt and the yajl floor alike ran 3-6% slower.
  */
 #define READ_BLOCK (64 * 1024)
+
+/*
+ * The most bytes held back at a read's end that are carried into the next
+ * read rather than kept by extending it (blocks_next()).  The comment pass
+ * holds back a comma at the end of one read in nine of a formatted file,
+ * until the next token says whether it is a trailing one.  Extended, the
+ * block grew for each, and kept every read after it while that went on:
+ * a file whose reads all end after a comma (lines of 64 bytes) was held
+ * whole, and --style=prettier on big.json made 71 munmap and 478 brk
+ * calls for it (1 and 4 with --width) and took 4% longer.
+ */
+#define CARRY_MAX (READ_BLOCK / 4)
 
 /* Bytes past a block's `cap` that are allocated but never read into:
  * code that reads its input in fixed-width loads may run this far past the
@@ -82,11 +96,14 @@ void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long
  * Read more of `fd`.  With `extend`, onto the end of the current read (at
  * least as much again as it holds, so that a long token arrives in reads
  * that grow geometrically); otherwise into the other block, which becomes
- * the current read, the old one the previous.  Sets *from to the offset in
- * win.cur where the new bytes start.  Returns the bytes read, 0 at the
- * end of the input, -1 on error (errno set).
+ * the current read, the old one the previous.  Without `extend`, the last
+ * `carry` bytes of the current read (at most CARRY_MAX, none counted by
+ * blocks_count()) begin the new one, and leave the previous.  Sets *from
+ * to the offset in win.cur where the new bytes start.  Returns the bytes
+ * read, 0 at the end of the input (nothing changed then), -1 on error
+ * (errno set).
  */
-ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t *from);
+ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t carry, size_t *from);
 
 /**
  * After the first read: the name of the encoding the input is in if it is

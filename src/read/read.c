@@ -200,10 +200,14 @@ static enum exit_status read_all(struct reader *r, int fd)
 	size_t from;
 
 	for (;;) {
-		int extend = r->token_open || r->held_back;
+		/* what was held back at the end of the read comes first: the
+		 * read goes on, or a few bytes of it are carried to the next */
+		size_t held = r->in.win.cur.len - r->fed_end;
+		int extend = r->token_open || (r->held_back && held > CARRY_MAX);
+		size_t carry = r->held_back && !extend ? held : 0;
 		if (!extend)    /* the read before goes */
 			parser_window_moves(&r->ps);
-		if ((n = blocks_next(&r->in, fd, extend, &from)) <= 0)
+		if ((n = blocks_next(&r->in, fd, extend, carry, &from)) <= 0)
 			break;
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
@@ -216,8 +220,10 @@ static enum exit_status read_all(struct reader *r, int fd)
 				return EXIT_INVALID;
 			first_line_end(r);
 		}
-		if (r->token_open || r->held_back)
-			from = r->fed_end;      /* what was held back comes first */
+		if (extend)
+			from = r->fed_end;
+		else if (carry)
+			from = 0;
 		if (feed(r, from, 0) < 0)
 			return EXIT_INVALID;
 		if (r->sink.failed(r->sink.ctx))

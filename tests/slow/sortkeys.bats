@@ -8,10 +8,6 @@
 JFMT="${JFMT:-$BATS_TEST_DIRNAME/../../jfmt}"
 load ../test_helper
 
-is_sanitizer_build() {
-	grep -qa -e __asan_init -e __ubsan_handle "$JFMT"
-}
-
 # rss_within FILE ARG...: jfmt ARG... FILE sorts FILE as Python does, in a
 # peak RSS of at most 3 x its size + 2 MiB.
 rss_within() {
