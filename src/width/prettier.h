@@ -144,7 +144,8 @@ struct prettier {
 	size_t col;             /* the column out stands at */
 
 	/* Tokens not yet written, in order, from tok[0]; tok[next] is the
-	 * next to place.  Their text is in `text`. */
+	 * next to place.  Their text is in `text`, but a bracket's: its kind
+	 * says it. */
 	struct fbuffer text;
 	struct prettier_tok *tok;
 	size_t ntok, next, tok_cap;
