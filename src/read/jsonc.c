@@ -495,7 +495,8 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		res->fed = pt.hold;
 }
 
-size_t jsonc_take(struct jsonc *j, unsigned long long before, const struct sink_comment **c)
+size_t jsonc_take_queued(struct jsonc *j, unsigned long long before,
+			 const struct sink_comment **c)
 {
 	size_t k = 0;
 

@@ -97,8 +97,6 @@ static size_t on_comments(void *ctx, const struct sink_comment **c)
 	unsigned long long before = ps->giving_up ? ps->begin :
 				    ps->completing ? ps->record_end : parser_offset(ps);
 
-	if (jsonc_none_before(&ps->jsonc, before, c))
-		return 0;
 	return jsonc_take(&ps->jsonc, before, c);
 }
 
