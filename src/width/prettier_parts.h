@@ -2,8 +2,9 @@
  * and what each gives the others: prettier_tokens.c takes the tokens in and
  * decides what is held (the front) and placed; prettier_out.c writes what
  * is decided, with comments, line breaks and the expanded containers'
- * brackets; prettier_fill.c lays out an expanded array of numbers as
- * prettier's fill() does.  For those three files only.
+ * brackets, and a front that fits on its one line; prettier_fill.c lays
+ * out an expanded array of numbers as prettier's fill() does.  For those
+ * three files only.
  */
 #ifndef JFMT_PRETTIER_PARTS_H
 #define JFMT_PRETTIER_PARTS_H
@@ -42,6 +43,11 @@ void prettier_put_trailing(struct prettier *p, const struct prettier_tok *t, con
 /** The element coming in the expanded container `l`: the comma after the
  * one before, a blank line if `flags` says one stood before it, its line. */
 void prettier_begin_element(struct prettier *p, struct prettier_level *l, unsigned flags);
+
+/** The front fits: its one line, tok[front, front_end), to the output
+ * (as the held containers' bookkeeping says nothing of it any more, their
+ * records are reused to count elements again). */
+void prettier_write_line(struct prettier *p);
 
 /** A container is written expanded from here: its bracket, its level. */
 void prettier_open_level(struct prettier *p, int object);
