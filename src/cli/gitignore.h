@@ -5,9 +5,10 @@
  * input, and answers for each path in turn, from the patterns alone
  * (--no-index: with the index, git took a millisecond a path in a work
  * tree of 100,000 files).  A file that git tracks is not ignored, whatever
- * the patterns say, nor a directory that holds one: when a pattern matched,
- * git lists the index (ls-files) once, and the paths it holds are kept.  Where git is not installed, or
- * the directory is not in a work tree, nothing is ignored.
+ * the patterns say, nor a directory that holds one: when a pattern
+ * matched, git lists the index (ls-files) once, and the paths it holds
+ * are kept.  Where git is not installed, or the directory is not in a
+ * work tree, nothing is ignored.
  *
  * In a work tree, git must answer: when it cannot (it exits with an
  * error, as it does in a repository whose owner it does not trust, "detected

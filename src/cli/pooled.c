@@ -283,9 +283,9 @@ static int start(struct pooled *p)
 		       p->r->jobs.block ? p->r->jobs.block : JOBS_MIN_INPUT - 1;
 	unsigned threads = threads_of(cli);
 	/* (fewer for a test, so that a few files fill the window) */
-	const char *per = getenv("JFMT_FILES_PER_THREAD");
-	size_t window = (size_t)threads * (per && atoi(per) > 0 ? (size_t)atoi(per) :
-					   FILEPOOL_PER_THREAD);
+	const char *env = getenv("JFMT_FILES_PER_THREAD");
+	int per = env ? atoi(env) : 0;
+	size_t window = (size_t)threads * (per > 0 ? (size_t)per : FILEPOOL_PER_THREAD);
 	p->inputs = xrealloc(NULL, window * sizeof *p->inputs);
 	memset(p->inputs, 0, window * sizeof *p->inputs);
 	p->ninputs = window;

@@ -31,8 +31,8 @@
  * does.  A worker whose memory runs out hands the message over and waits;
  * the calling thread says it in its turn and ends the process
  * (diag_replay_fatal()).  When the calling thread's own memory runs out
- * in a slot, it writes out the slots before that one, then says it.  The workers take no signal: one
- * sent to jfmt goes to the calling thread.
+ * in a slot, it writes out the slots before that one, then says it.  The
+ * workers take no signal: one sent to jfmt goes to the calling thread.
  */
 #ifndef JFMT_FILEPOOL_H
 #define JFMT_FILEPOOL_H
