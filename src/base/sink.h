@@ -106,6 +106,11 @@ struct feed_hooks {
 	 * none, and a consumer that asks before every token may skip it.
 	 */
 	const size_t *queued, *taken;
+	/** Where the entries that may be comments or blank lines end: those
+	 * from it to *queued are all line breaks after an object's '{'
+	 * (sink.keep_line_breaks), each taken by the token right after its
+	 * '{'.  While *taken >= *others_end, only that token need ask. */
+	const size_t *others_end;
 	/** Comment i of the last comments() cannot be written: the parse
 	 * stops with `msg`, placed at that comment. */
 	void (*bad_comment)(void *ctx, size_t i, const char *msg);

@@ -108,6 +108,8 @@ struct formatter {
 	size_t pkey_cols;
 	unsigned pkey_flags;
 	int pkey_pending;
+	int after_brace;        /* the token coming may be the first after
+				 * '{' (prettier_before_token()) */
 };
 
 /**

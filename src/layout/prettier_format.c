@@ -278,7 +278,11 @@ static int close_token(struct formatter *f)
 
 static int p_start_map(void *ctx)
 {
-	return open_token(ctx, 1);
+	struct formatter *f = ctx;
+	int rc = open_token(f, 1);
+
+	f->after_brace = 1;     /* the next token asks for its line break */
+	return rc;
 }
 
 static int p_start_array(void *ctx)
@@ -314,6 +318,7 @@ static void prettier_sink_reset(void *ctx)
 	format_reset(f);
 	prettier_reset(&f->prettier);
 	f->pkey_pending = 0;
+	f->after_brace = 0;
 }
 
 /* Prettier keeps a byte order mark: it goes first. */

@@ -50,7 +50,7 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
 	j->awaiting = 0;
 	j->column = j->indent = 0;
 	j->last = 0;
-	j->head = j->n = 0;
+	j->head = j->n = j->others_end = 0;
 	j->text.len = 0;
 	j->ntaken = 0;
 }
@@ -66,6 +66,8 @@ static struct snapshot snap(const struct jsonc *j)
 static void restore(struct jsonc *j, const struct snapshot *s)
 {
 	j->n = s->n;
+	if (j->others_end > j->n)
+		j->others_end = j->n;
 	j->text.len = s->text_len;
 	j->line_blank = s->line_blank;
 	j->awaiting = s->awaiting;
@@ -94,6 +96,7 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
 		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent, 0, 0, 0,
 		j->last,
 	};
+	j->others_end = j->n;
 	j->comment_newlines = 0;
 	fbuffer_append(&j->text, (const char *)p, len);
 	j->awaiting = 1;
@@ -115,6 +118,7 @@ static void queue_blank(struct jsonc *j, unsigned long long at)
 	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1, 0, 0,
 						j->last };
 	j->queue[j->n - 1].after = after;
+	j->others_end = j->n;
 }
 
 /* A line break follows an object's '{' (jsonc.keep_breaks), at input
@@ -466,7 +470,7 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	 * comma held back restores the count it had before it (snap()).  A
 	 * comment taken needs no line_ends any more: the consumer has it. */
 	if (j->head == j->n) {
-		j->head = j->n = 0;
+		j->head = j->n = j->others_end = 0;
 		j->text.len = 0;
 		j->awaiting = 0;
 	}

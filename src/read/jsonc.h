@@ -80,6 +80,8 @@ struct jsonc {
 	struct fbuffer copy;            /* the part as yajl sees it */
 	struct jsonc_entry *queue;      /* comments not taken yet, from head */
 	size_t head, n, cap;
+	size_t others_end;              /* queue[others_end, n) are line breaks
+					 * after '{' (sink.h's others_end) */
 	struct fbuffer text;            /* their text */
 	struct sink_comment *taken;     /* what jsonc_take() handed out */
 	size_t ntaken, taken_cap;

@@ -118,6 +118,7 @@ struct feed_hooks parser_hooks(struct parser *ps)
 		.comments = on_comments,
 		.queued = &ps->jsonc.n,
 		.taken = &ps->jsonc.head,
+		.others_end = &ps->jsonc.others_end,
 		.bad_comment = on_bad_comment,
 	};
 }
