@@ -3,10 +3,8 @@
 #include "read/jsonc.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
 #include "read/jsonc_comment.h"
 #include "read/jsonc_lines.h"
 #include "read/jsonc_runs.h"
@@ -25,15 +23,13 @@ void jsonc_init(struct jsonc *j)
 	runs_init();
 	memset(j, 0, sizeof *j);
 	fbuffer_init_mem(&j->copy);
-	fbuffer_init_mem(&j->text);
+	jsonc_queue_init(&j->queue);
 }
 
 void jsonc_release(struct jsonc *j)
 {
 	fbuffer_release(&j->copy);
-	fbuffer_release(&j->text);
-	free(j->queue);
-	free(j->taken);
+	jsonc_queue_release(&j->queue);
 }
 
 void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no_rs)
@@ -50,39 +46,26 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
 	j->awaiting = 0;
 	j->column = j->indent = 0;
 	j->last = 0;
-	j->head = j->n = j->others_end = 0;
-	j->text.len = 0;
-	j->ntaken = 0;
+	jsonc_queue_clear(&j->queue);
 }
 
 static struct snapshot snap(const struct jsonc *j)
 {
 	return (struct snapshot){
-		j->n, j->text.len, j->line_blank, j->awaiting, j->blank_queued, j->last,
+		j->queue.n, j->queue.text.len, j->line_blank, j->awaiting, j->blank_queued, j->last,
 		j->column, j->indent,
 	};
 }
 
 static void restore(struct jsonc *j, const struct snapshot *s)
 {
-	j->n = s->n;
-	if (j->others_end > j->n)
-		j->others_end = j->n;
-	j->text.len = s->text_len;
+	jsonc_queue_cut(&j->queue, s->n, s->text_len);
 	j->line_blank = s->line_blank;
 	j->awaiting = s->awaiting;
 	j->blank_queued = s->blank_queued;
 	j->last = s->last;
 	j->column = s->column;
 	j->indent = s->indent;
-}
-
-/* A new entry at the end of the queue. */
-static struct jsonc_entry *queue_entry(struct jsonc *j)
-{
-	if (j->n + 1 > j->cap)
-		j->queue = xgrow_array(j->queue, &j->cap, j->n + 1, sizeof *j->queue);
-	return &j->queue[j->n++];
 }
 
 static void queue(struct jsonc *j, const unsigned char *p, size_t len,
@@ -92,13 +75,11 @@ static void queue(struct jsonc *j, const unsigned char *p, size_t len,
 	j->seen++;
 	if (!j->keep)
 		return;
-	*queue_entry(j) = (struct jsonc_entry){
-		at, j->text.len, len, block, j->line_blank, 0, j->column, j->indent, 0, 0, 0,
-		j->last,
-	};
-	j->others_end = j->n;
+	jsonc_queue_add(&j->queue, &(struct jsonc_entry){
+		.at = at, .block = block, .own_line = j->line_blank, .column = j->column,
+		.indent = j->indent, .prev = j->last,
+	}, (const char *)p, len);
 	j->comment_newlines = 0;
-	fbuffer_append(&j->text, (const char *)p, len);
 	j->awaiting = 1;
 }
 
@@ -115,10 +96,10 @@ static void queue_blank(struct jsonc *j, unsigned long long at)
 	if (j->blank_queued || (j->keep_breaks && !after))
 		return;
 	j->blank_queued = 1;
-	*queue_entry(j) = (struct jsonc_entry){ at, j->text.len, 0, 0, 1, 1, 0, 0, 1, 0, 0,
-						j->last };
-	j->queue[j->n - 1].after = after;
-	j->others_end = j->n;
+	jsonc_queue_add(&j->queue, &(struct jsonc_entry){
+		.at = at, .own_line = 1, .line_ends = 1, .blank = 1, .after = after,
+		.prev = j->last,
+	}, "", 0);
 }
 
 /* A line break follows an object's '{' (jsonc.keep_breaks), at input
@@ -126,8 +107,9 @@ static void queue_blank(struct jsonc *j, unsigned long long at)
 static void queue_break(struct jsonc *j, unsigned long long at)
 {
 	j->break_queued = 1;
-	*queue_entry(j) = (struct jsonc_entry){ .at = at, .off = j->text.len, .line_break = 1,
-						.prev = j->last };
+	jsonc_queue_add(&j->queue, &(struct jsonc_entry){
+		.at = at, .line_break = 1, .prev = j->last,
+	}, "", 0);
 }
 
 /* Something that is not white space, a token or a comment, starts at
@@ -239,7 +221,7 @@ static void line_ends_at(struct jsonc *j, unsigned long long at)
 	j->value_newlines++;
 	j->comment_newlines++;
 	if (j->awaiting)        /* the last comment ends its line */
-		j->queue[j->n - 1].line_ends = 1;
+		jsonc_queue_last(&j->queue)->line_ends = 1;
 	j->awaiting = 0;
 	if (j->keep_breaks && j->last == '{' && !j->break_queued)
 		queue_break(j, at);
@@ -469,11 +451,8 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	/* All taken: start the queue again.  Here, not while passing, as a
 	 * comma held back restores the count it had before it (snap()).  A
 	 * comment taken needs no line_ends any more: the consumer has it. */
-	if (j->head == j->n) {
-		j->head = j->n = j->others_end = 0;
-		j->text.len = 0;
+	if (jsonc_queue_restart(&j->queue))
 		j->awaiting = 0;
-	}
 	*res = (struct jsonc_result){ .p = p, .fed = len };
 	if (!j->comments)       /* JSON: nothing to blank */
 		i = pass_lines(j, p, len, base);
@@ -497,33 +476,4 @@ void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 	}
 	if (pt.hold != NONE)
 		res->fed = pt.hold;
-}
-
-size_t jsonc_take_queued(struct jsonc *j, unsigned long long before,
-			 const struct sink_comment **c)
-{
-	size_t k = 0;
-
-	while (j->head + k < j->n && j->queue[j->head + k].at < before)
-		k++;
-	if (k + 1 > j->taken_cap)
-		j->taken = xgrow_array(j->taken, &j->taken_cap, k + 1, sizeof *j->taken);
-	for (size_t i = 0; i < k; i++) {
-		const struct jsonc_entry *e = &j->queue[j->head + i];
-		j->taken[i] = (struct sink_comment){
-			.text = j->text.ptr + e->off, .len = e->len, .block = e->block,
-			.own_line = e->own_line, .line_ends = e->line_ends,
-			.column = e->column, .indent = e->indent, .blank = e->blank,
-			.line_break = e->line_break, .blank_after = e->after, .prev = e->prev,
-		};
-	}
-	j->head += k;
-	j->ntaken = k;
-	*c = j->taken;
-	return k;
-}
-
-unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i)
-{
-	return j->queue[j->head - j->ntaken + i].at;
 }

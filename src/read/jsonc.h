@@ -10,8 +10,7 @@
  * that holds neither is fed as it is.  The lines that hold neither are
  * passed a line at a time (jsonc_lines.h), the others a byte at a time.
  * The comments are queued with their input offsets, and taken by the
- * consumer at the event whose token follows them (jsonc_take()): memory
- * grows only with the comments that stand between two tokens.
+ * consumer at the event whose token follows them (jsonc_queue.h).
  *
  * What cannot be decided before the read ends (a comma whose next token
  * is not read yet, a comment not closed yet, a '/' as the last byte) is
@@ -33,19 +32,8 @@
 
 #include "base/fbuffer.h"
 #include "base/sink.h"
+#include "read/jsonc_queue.h"
 #include "report/window.h"
-
-/* A comment queued, or blank lines, or a line break after '{'. */
-struct jsonc_entry {
-	unsigned long long at;          /* input offset of its first byte */
-	size_t off, len;                /* its text in jsonc.text */
-	int block, own_line, line_ends;
-	size_t column, indent;
-	int blank;                      /* blank lines, not a comment */
-	int line_break;                 /* a line break after '{', not a comment */
-	int after;                      /* blank: SINK_AFTER_* */
-	unsigned char prev;             /* the last byte of the token before */
-};
 
 struct jsonc {
 	int comments;                   /* JSONC: comments and trailing commas
@@ -78,13 +66,7 @@ struct jsonc {
 	unsigned char last;             /* the last byte of the last token, or 0 */
 
 	struct fbuffer copy;            /* the part as yajl sees it */
-	struct jsonc_entry *queue;      /* comments not taken yet, from head */
-	size_t head, n, cap;
-	size_t others_end;              /* queue[others_end, n) are line breaks
-					 * after '{' (sink.h's others_end) */
-	struct fbuffer text;            /* their text */
-	struct sink_comment *taken;     /* what jsonc_take() handed out */
-	size_t ntaken, taken_cap;
+	struct jsonc_queue queue;       /* what it found, for the consumer */
 };
 
 /** What jsonc_pass() made of a part of the input. */
@@ -128,17 +110,6 @@ static inline void jsonc_no_shortcuts(struct jsonc *j, int on)
 	j->no_shortcuts = on;
 }
 
-/** Whether nothing is queued: then jsonc_take() would take nothing, and
- * *c is set as it would. */
-static inline int jsonc_none_queued(struct jsonc *j, const struct sink_comment **c)
-{
-	if (j->head != j->n)
-		return 0;
-	j->ntaken = 0;
-	*c = j->taken;
-	return 1;
-}
-
 /** The input is a text sequence, or not (it starts with RS). */
 static inline void jsonc_set_seq(struct jsonc *j, int seq)
 {
@@ -151,30 +122,5 @@ static inline void jsonc_set_seq(struct jsonc *j, int seq)
  */
 void jsonc_pass(struct jsonc *j, const unsigned char *p, size_t len,
 		unsigned long long base, int at_end, struct jsonc_result *res);
-
-/** jsonc_take() where the first comment queued starts before `before`. */
-size_t jsonc_take_queued(struct jsonc *j, unsigned long long before,
-			 const struct sink_comment **c);
-
-/**
- * Take the queued comments that start before input offset `before`, in
- * order: sets *c and returns how many (valid until the next call).  A
- * consumer asks before every token, and a read's pass queues what stands
- * before the tokens still to come too: inline for the case where the
- * first stands further on (the call cost --style=prettier on
- * citm_catalog.json 3.8 M instructions of 93.9 M).
- */
-static inline size_t jsonc_take(struct jsonc *j, unsigned long long before,
-				const struct sink_comment **c)
-{
-	if (j->head < j->n && j->queue[j->head].at < before)
-		return jsonc_take_queued(j, before, c);
-	j->ntaken = 0;
-	*c = j->taken;
-	return 0;
-}
-
-/** Input offset of comment i of the last jsonc_take(). */
-unsigned long long jsonc_taken_at(const struct jsonc *j, size_t i);
 
 #endif

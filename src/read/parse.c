@@ -106,7 +106,7 @@ static void drop_comments(struct parser *ps, unsigned long long g)
 	const struct sink_comment *c;
 
 	if (ps->allow_comments)
-		jsonc_take(&ps->jsonc, g, &c);
+		jsonc_queue_take(&ps->jsonc.queue, g, &c);
 }
 
 /* Go on at ps->again_from, before the current part: a new parser is

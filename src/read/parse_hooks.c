@@ -92,19 +92,19 @@ static size_t on_comments(void *ctx, const struct sink_comment **c)
 {
 	struct parser *ps = ctx;
 
-	if (jsonc_none_queued(&ps->jsonc, c))
+	if (jsonc_queue_none(&ps->jsonc.queue, c))
 		return 0;
 	unsigned long long before = ps->giving_up ? ps->begin :
 				    ps->completing ? ps->record_end : parser_offset(ps);
 
-	return jsonc_take(&ps->jsonc, before, c);
+	return jsonc_queue_take(&ps->jsonc.queue, before, c);
 }
 
 static void on_bad_comment(void *ctx, size_t i, const char *msg)
 {
 	struct parser *ps = ctx;
 
-	note_error(ps, jsonc_taken_at(&ps->jsonc, i), ERR_COMMENT, msg);
+	note_error(ps, jsonc_queue_taken_at(&ps->jsonc.queue, i), ERR_COMMENT, msg);
 }
 
 struct feed_hooks parser_hooks(struct parser *ps)
@@ -116,9 +116,9 @@ struct feed_hooks parser_hooks(struct parser *ps)
 		.raw_string = on_raw_string,
 		.invalid_utf8 = on_invalid_utf8,
 		.comments = on_comments,
-		.queued = &ps->jsonc.n,
-		.taken = &ps->jsonc.head,
-		.others_end = &ps->jsonc.others_end,
+		.queued = &ps->jsonc.queue.n,
+		.taken = &ps->jsonc.queue.head,
+		.others_end = &ps->jsonc.queue.others_end,
 		.bad_comment = on_bad_comment,
 	};
 }
