@@ -273,16 +273,17 @@ for name, make in shapes.items():
 	# a string spanning reads grows its block past 256 KiB (a mapping of
 	# its own); the next read made it the read before, and the read after
 	# that, finding the end of the input, let it go while a message was
-	# still to show it: jfmt died of SIGSEGV
+	# still to show it: jfmt died of SIGSEGV.  (The first read is half a
+	# block: a shorter one is followed by a read onto its end.)
 	py '
 import sys
 head = "[\"" + "x" * 8
-body = "x" * (262144 - 21) + "\"" + ",1" * 10
+body = "x" * (262144 - 21 + 32758) + "\"" + ",1" * 10
 sys.stdout.write(head + body + ",2,2,2,2,2,2,2,2,2,2,2,2,2,2, \"ab")' >in.json
 	local st=0
-	pieces 10,65536,65536,65536,65536,33 "$JFMT" -c <in.json >/dev/null 2>err || st=$?
+	pieces 32768,65536,65536,65536,65536,33 "$JFMT" -c <in.json >/dev/null 2>err || st=$?
 	[ "$st" -eq 1 ] || { echo "exit $st"; cat err; return 1; }
-	[ "$(head -n 1 err)" = "jfmt: <stdin>:1:262188: end of input inside a string (opened at 1:262185)" ]
+	[ "$(head -n 1 err)" = "jfmt: <stdin>:1:294946: end of input inside a string (opened at 1:294943)" ]
 	[ "$(sed -n 2p err)" = '    1,1,1,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2, "ab' ]
 }
 

@@ -95,6 +95,23 @@ for i in range(0, len(data), 7919):
 	same_bytes want.json got.json
 }
 
+@test "an error read right after a short read shows its line as read from a file" {
+	# reads of a few bytes from a pipe each became the read before the
+	# next, and the start of the line was out of memory: the message
+	# showed less of the line than for the same input in a file
+	py 'import sys; sys.stdout.write("[1,\n  \"" + "a" * 60 + "\" 2]\n")' >in.json
+	local want sizes
+	want=$(printf '%s\n' \
+		"jfmt: <stdin>:2:66: missing ',' between array elements" \
+		"    $(printf 'a%.0s' {1..38})\" 2]" \
+		"                                            ^")
+	diff <(printf '%s\n' "$want") <("$JFMT" <in.json 2>&1)
+	for sizes in 62,6,1000 66,1,1000 40,25,1000 1 3,1; do
+		pieces "$sizes" "$JFMT" <in.json >/dev/null 2>err && return 1
+		diff <(printf '%s\n' "$want") err || { echo "in pieces of $sizes"; return 1; }
+	done
+}
+
 # --- -o FILE ---
 
 @test "-o FILE writes FILE and nothing on stdout" {

@@ -368,7 +368,9 @@ py() {
 # it the bytes of our standard input in messages of SIZES bytes (a comma
 # separated list, used in turn), so that each read(2) returns exactly one
 # piece.  Exits with CMD's status (128 + N for signal N).  A piece must not
-# be larger than a read block: the socket drops what a read does not take.
+# be larger than a read asks for, or the socket drops what it does not
+# take: a read block, or after pieces shorter than half a block in all
+# (BLOCKS_FILL_BELOW), what the block has left.
 pieces() {
 	py '
 import socket, subprocess, sys

@@ -134,14 +134,32 @@ static ssize_t first_read(struct blocks *b, int fd, unsigned char *buf, size_t *
 	return n;
 }
 
-ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t carry, size_t *from)
+/* BLOCKS_FILL: one read onto the end of the current one, into the room
+ * its block has (a short read leaves half of it at least). */
+static ssize_t fill_read(struct blocks *b, int fd, size_t *from)
+{
+	struct window_part *cur = &b->win.cur;
+	size_t used = (size_t)(cur->p - b->block[b->cur]) + cur->len;
+	ssize_t n = read_some(b, fd, b->block[b->cur] + used, b->cap[b->cur] - used);
+
+	if (n > 0) {
+		*from = cur->len;
+		cur->len += (size_t)n;
+	}
+	return n;
+}
+
+ssize_t blocks_next(struct blocks *b, int fd, enum blocks_onto onto, size_t carry,
+		    size_t *from)
 {
 	struct window *w = &b->win;
 	size_t skip = 0;
 	ssize_t n;
 
-	if (extend && w->cur.p)
+	if (onto == BLOCKS_EXTEND && w->cur.p)
 		return extend_read(b, fd, from);
+	if (onto == BLOCKS_FILL && blocks_fills(b))
+		return fill_read(b, fd, from);
 	/* After a long token the other block, grown for it, goes back to
 	 * READ_BLOCK bytes; but only once a read brings bytes to put there:
 	 * until then it holds the read before, which a message at the end of

@@ -3,8 +3,9 @@
  * The current read and the one before it stay whole (window.h), so that a
  * token or a line cut by the end of a read can still be seen.  A token
  * that spans a whole read makes the next read go onto the end of the
- * current one instead (blocks_next() with `extend`), so that its first
- * byte stays in memory however long it is.  A few bytes at the end of a
+ * current one instead (BLOCKS_EXTEND), so that its first byte stays in
+ * memory however long it is, and so does a short read (BLOCKS_FILL), so
+ * that the read before holds enough of the input.  A few bytes at the end of a
  * read that the comment pass holds back are carried to the start of the
  * next one instead (`carry`).  A UTF-8 byte order mark at the start is
  * skipped: offsets count from after it.
@@ -27,7 +28,7 @@
 
 /*
  * The most bytes held back at a read's end that are carried into the next
- * read rather than kept by extending it (blocks_next()).  The comment pass
+ * read rather than kept by extending it (BLOCKS_EXTEND).  The comment pass
  * holds back a comma at the end of one read in nine of a formatted file,
  * until the next token says whether it is a trailing one.  Extended, the
  * block grew for each, and kept every read after it while that went on:
@@ -36,6 +37,16 @@
  * calls for it (1 and 4 with --width) and took 4% longer.
  */
 #define CARRY_MAX (READ_BLOCK / 4)
+
+/*
+ * A read shorter than this (from a pipe, say) is followed by one onto its
+ * end, not into the other block, while the block has room: so the read
+ * before the current one, which messages show a line of, holds this much
+ * at least, however the writer cut the input.  Read after a read of a few
+ * bytes, a line's start was out of memory, and the same error was shown
+ * with less of its line.
+ */
+#define BLOCKS_FILL_BELOW (READ_BLOCK / 2)
 
 /* Bytes past a block's `cap` that are allocated but never read into:
  * code that reads its input in fixed-width loads may run this far past the
@@ -92,18 +103,34 @@ void blocks_expect(struct blocks *b, unsigned long long size);
  * order mark. */
 void blocks_origin(struct blocks *b, unsigned long long base, unsigned long long line);
 
+/* Where blocks_next() puts what it reads. */
+enum blocks_onto {
+	BLOCKS_OTHER,   /* into the other block, which becomes the current
+			 * read, the old one the previous */
+	BLOCKS_FILL,    /* onto the end of the current read, one read(2) of
+			 * at most the room its block has (blocks_fills()) */
+	BLOCKS_EXTEND,  /* onto the end of the current read, at least as
+			 * much again as it holds, so that a long token
+			 * arrives in reads that grow geometrically */
+};
+
+/** Whether the current read is short, so that the next goes onto its end
+ * (BLOCKS_FILL_BELOW). */
+static inline int blocks_fills(const struct blocks *b)
+{
+	return b->win.cur.p && b->win.cur.len < BLOCKS_FILL_BELOW;
+}
+
 /**
- * Read more of `fd`.  With `extend`, onto the end of the current read (at
- * least as much again as it holds, so that a long token arrives in reads
- * that grow geometrically); otherwise into the other block, which becomes
- * the current read, the old one the previous.  Without `extend`, the last
+ * Read more of `fd`, `onto` where it says.  With BLOCKS_OTHER, the last
  * `carry` bytes of the current read (at most CARRY_MAX, none counted by
  * blocks_count()) begin the new one, and leave the previous.  Sets *from
  * to the offset in win.cur where the new bytes start.  Returns the bytes
  * read, 0 at the end of the input (nothing changed then), -1 on error
  * (errno set).
  */
-ssize_t blocks_next(struct blocks *b, int fd, int extend, size_t carry, size_t *from);
+ssize_t blocks_next(struct blocks *b, int fd, enum blocks_onto onto, size_t carry,
+		    size_t *from);
 
 /**
  * After the first read: the name of the encoding the input is in if it is

@@ -203,11 +203,13 @@ static enum exit_status read_all(struct reader *r, int fd)
 		/* what was held back at the end of the read comes first: the
 		 * read goes on, or a few bytes of it are carried to the next */
 		size_t held = r->in.win.cur.len - r->fed_end;
-		int extend = r->token_open || (r->held_back && held > CARRY_MAX);
-		size_t carry = r->held_back && !extend ? held : 0;
-		if (!extend)    /* the read before goes */
+		enum blocks_onto onto =
+			r->token_open || (r->held_back && held > CARRY_MAX) ? BLOCKS_EXTEND :
+			blocks_fills(&r->in) ? BLOCKS_FILL : BLOCKS_OTHER;
+		size_t carry = r->held_back && onto == BLOCKS_OTHER ? held : 0;
+		if (onto == BLOCKS_OTHER)       /* the read before goes */
 			parser_window_moves(&r->ps);
-		if ((n = blocks_next(&r->in, fd, extend, carry, &from)) <= 0)
+		if ((n = blocks_next(&r->in, fd, onto, carry, &from)) <= 0)
 			break;
 		if (r->progress)
 			progress_advance(r->progress, (unsigned long long)n);
@@ -220,7 +222,7 @@ static enum exit_status read_all(struct reader *r, int fd)
 				return EXIT_INVALID;
 			first_line_end(r);
 		}
-		if (extend)
+		if (onto != BLOCKS_OTHER)
 			from = r->fed_end;
 		else if (carry)
 			from = 0;
