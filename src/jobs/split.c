@@ -106,21 +106,6 @@ static inline void masks_block(const unsigned char *p, unsigned char cut, struct
 }
 #endif
 
-/* The bytes escaped by a backslash; *carry says whether the first byte of
- * the next block is. */
-static inline uint64_t escaped_bytes(uint64_t bs, uint64_t *carry)
-{
-	const uint64_t even = 0x5555555555555555ULL;
-
-	bs &= ~*carry;
-	uint64_t follows = bs << 1 | *carry;
-	uint64_t odd_starts = bs & ~even & ~follows;
-	uint64_t sum;
-	*carry = __builtin_add_overflow(odd_starts, bs, &sum);
-	uint64_t invert = sum << 1;
-	return (even ^ invert) & follows;
-}
-
 void splitter_init(struct splitter *s, const unsigned char *p, size_t n,
 		   enum split_shape shape, int clean)
 {
