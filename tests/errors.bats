@@ -269,6 +269,57 @@ for name, make in shapes.items():
 	done
 }
 
+@test "what an error is inside, after reads of strings thick with runs of backslashes" {
+	# the point kept for messages is found 64 bytes at a time (scope.c):
+	# each run of backslashes is longer than a block, so it crosses a
+	# block's edge wherever the blocks start, and the last reads' edges
+	# fall in runs, after an odd number of backslashes.  An escape or a
+	# string not carried rightly from one block or read to the next puts
+	# the point inside a string; an escaped quote would soon set the
+	# lexing right again, so the strings of a file's last two reads have
+	# none
+	py '
+READ = 65536
+edges = [13 * 30001, 6 * READ]  # where the last read starts: in pieces of 30001, from the file
+def runs(i, quoted):
+    odd, even = 65 + 2 * (i % 37), 66 + 2 * (i * 7 % 41)
+    return ("\"" + "x" * (i % 5) + "\\" * (odd if quoted else even) + ("\"" if quoted else "") +
+            "y" + "\\" * even + "\"" + (",\n" if i % 40 == 39 else ","))
+text, i = "[", 0
+while len(text) < 5 * READ - 2000:
+    text += runs(i, True)
+    i += 1
+while len(text) < 6 * READ + 10000:
+    if edges and edges[0] - len(text) < 400:    # 33 backslashes of 66 before it
+        text += "\"" + "x" * (edges.pop(0) - 33 - len(text) - 1) + "\\" * 66 + "\","
+    text += runs(i, False)
+    i += 1
+tails = {"string": " \"abc", "close": " {\"k\": [\"\\\\\\\"\", 1}]"}
+for name, tail in tails.items():
+    doc = text + tail
+    q = len(text) + 1 if name == "string" else len(text) + tail.index("[")
+    at = len(doc) if name == "string" else len(doc) - 2
+    def place(g):
+        return "%d:%d" % (doc.count("\n", 0, g) + 1, g - (doc.rfind("\n", 0, g) + 1) + 1)
+    open(name + ".json", "w").write(doc)
+    open(name + ".want", "w").write(place(at) + (
+        ": end of input inside a string (opened at %s)" if name == "string" else
+        ": '"'"'}'"'"' cannot close the array opened at %s") % place(q) + "\n")
+'
+	local f sizes
+	for f in string close; do
+		run -1 --separate-stderr "$JFMT" -c "$f.json"
+		[ "${stderr_lines[0]}" = "jfmt: $f.json:$(cat $f.want)" ] ||
+			{ echo "$f: ${stderr_lines[0]}"; return 1; }
+		# reads that end elsewhere in the runs
+		for sizes in 30001 4097 777,64; do
+			pieces "$sizes" "$JFMT" -c <"$f.json" >/dev/null 2>err && return 1
+			[ "$(head -n 1 err)" = "jfmt: <stdin>:$(cat $f.want)" ] ||
+				{ echo "$f in pieces of $sizes: $(head -n 1 err)"; return 1; }
+		done
+	done
+}
+
 @test "a message at the end of the input shows the read before it, after a long token grew that read" {
 	# a string spanning reads grows its block past 256 KiB (a mapping of
 	# its own); the next read made it the read before, and the read after

@@ -1,10 +1,49 @@
-/* bits.h - what the scans that read 64 bytes a window (jobs/split.c,
- * read/jsonc_lines.c) do with a window's masks, a bit a byte: the bytes
- * a backslash escapes, the bytes inside strings. */
+/* bits.h - the masks of the scans that read 64 bytes a window, a bit a
+ * byte (jobs/split.c, read/jsonc_lines.c, report/scope.c): a mask of one
+ * byte value, and what the scans do with the masks: the bytes a backslash
+ * escapes, the bytes inside strings. */
 #ifndef JFMT_BITS_H
 #define JFMT_BITS_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "base/cpu.h"
+
+/* The bytes of a window: a bit each in a mask. */
+#define BITS_WINDOW 64
+
+#if defined(CPU_X86)
+/* The bytes an SSE2 compare takes. */
+#define BITS_LANE 16
+
+/* The bits of the BITS_LANE bytes at p equal to the byte of `want`. */
+static inline uint64_t lane_bits(const unsigned char *p, __m128i want)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+	return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, want));
+}
+#endif
+
+/**
+ * Bit i set when byte i of the len at p (BITS_WINDOW at the most) is c:
+ * with SSE2 compares for a whole window on x86-64, else a byte at a time.
+ */
+static inline uint64_t byte_bits(const unsigned char *p, size_t len, unsigned char c)
+{
+#if defined(CPU_X86)
+	if (len == BITS_WINDOW) {
+		const __m128i want = _mm_set1_epi8((char)c);
+		return lane_bits(p, want) | lane_bits(p + BITS_LANE, want) << BITS_LANE |
+		       lane_bits(p + 2 * BITS_LANE, want) << 2 * BITS_LANE |
+		       lane_bits(p + 3 * BITS_LANE, want) << 3 * BITS_LANE;
+	}
+#endif
+	uint64_t m = 0;
+	for (size_t i = 0; i < len; i++)
+		m |= (uint64_t)(p[i] == c) << i;
+	return m;
+}
 
 /** Bit i set when an odd number of x's bits up to and including i are:
  * from a mask of quotes, the bytes inside strings. */

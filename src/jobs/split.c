@@ -20,6 +20,8 @@
 #include "base/readat.h"
 #include "read/skip.h"
 
+_Static_assert(SPLIT_BLOCK == BITS_WINDOW, "a block is what a mask covers (bits.h)");
+
 struct masks {
 	uint64_t quote, backslash, open, close, cut;
 	uint64_t slash;         /* JSONC's only */
@@ -181,22 +183,6 @@ uint64_t parity_clmul(uint64_t x)
 }
 #endif
 
-/* The bits of the `len` bytes at p that are '/'. */
-static uint64_t slashes(const unsigned char *p, size_t len)
-{
-	uint64_t m = 0;
-#if defined(CPU_X86)
-	if (len == SPLIT_BLOCK) {
-		for (int k = 0; k < 4; k++)
-			m |= eq16(_mm_loadu_si128((const __m128i *)(p + 16 * k)), '/') << 16 * k;
-		return m;
-	}
-#endif
-	for (size_t i = 0; i < len; i++)
-		m |= (uint64_t)(p[i] == '/') << i;
-	return m;
-}
-
 static int space(unsigned char c)
 {
 	return c == ' ' || c == '\t';
@@ -347,8 +333,8 @@ TARGET static size_t NAME(struct splitter *s, size_t from, size_t until)        
 				GET_MASKS(p, cut, &m);                                \
 			else                                                          \
 				masks_plain(p, (size_t)(end - p), cut, &m);           \
-			m.slash = JSONC ? slashes(p, end - p < SPLIT_BLOCK ?          \
-						 (size_t)(end - p) : SPLIT_BLOCK) : 0; \
+			m.slash = JSONC ? byte_bits(p, end - p < SPLIT_BLOCK ?        \
+						    (size_t)(end - p) : SPLIT_BLOCK, '/') : 0; \
 			struct carries next = c;                                      \
 			OUTSIDE_STRINGS(&next, &m, PARITY);                           \
 			if (JSONC && (s->comment != NO_COMMENT || m.slash)) {         \

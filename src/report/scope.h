@@ -51,8 +51,10 @@ int scope_innermost(const struct scope *s, char *kind, unsigned long long *at);
  * bytes up to `end` do not tell (a string or comment still open there).
  * The reader calls it once a read, before the read before goes out of
  * memory, so that messages keep a point to scan from in the window
- * however long ago the last top-level value ended; it looks at a byte
- * only where a quote (or, with `comments`, a slash) is, with memchr().
+ * however long ago the last top-level value ended.  It lexes strings 64
+ * bytes at a time, as bit masks, and goes from a string's end to the next
+ * quote with memchr(); from a slash (`comments`) or a backslash outside
+ * strings on, a quote or slash at a time.
  */
 unsigned long long scope_clean_point(const struct window *w, unsigned long long from,
 				     unsigned long long at, unsigned long long end, int comments);

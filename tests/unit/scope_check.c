@@ -1,14 +1,16 @@
 /* scope_check.c - checks the point the reader keeps for messages
- * (src/report/scope.c, scope_clean_point()), which jumps from quote to
- * quote with memchr(), against a byte-at-a-time lexing of the same rule:
- * from a point outside every string and comment, the first offset at or
- * after `at` that is outside them too, or none when a string or comment
- * is still open (or a slash undecided) at the end of what is in memory.
- * Inputs are drawn at random from strings with escapes (escaped quotes
- * and backslashes among them), comments of both kinds holding quotes,
- * lone slashes, numbers and brackets; each is cut into the window's two
- * parts at a random place, lexed from a random point found outside, with
- * and without comments.  Exits 1 at the first disagreement. */
+ * (src/report/scope.c, scope_clean_point()), which lexes 64 bytes at a
+ * time as bit masks and hands over to a quote-at-a-time lexer, against a
+ * byte-at-a-time lexing of the same rule: from a point outside every
+ * string and comment, the first offset at or after `at` that is outside
+ * them too, or none when a string or comment is still open (or a slash
+ * undecided) at the end of what is in memory.  Inputs are drawn at random
+ * from strings with escapes (escaped quotes and backslashes among them,
+ * and runs of backslashes longer than a block), comments of both kinds
+ * holding quotes, lone slashes and backslashes, numbers and brackets;
+ * each is cut into the window's two parts at a random place, lexed from a
+ * random point found outside, with and without comments.  Exits 1 at the
+ * first disagreement. */
 #include "report/window.c"
 #include "report/scope.c"
 
@@ -17,7 +19,24 @@
 
 #include "rng.h"
 
-enum { MAX = 600, INPUTS = 20000, TRIES = 20 };
+enum { MAX = 1000, INPUTS = 20000, TRIES = 20 };
+enum { RUN_MAX = 150, RUN_ONE_IN = 8 };        /* runs of backslashes: how long, how often */
+
+/* A string holding a run of 1 to RUN_MAX backslashes (more than a block
+ * of the scan), and an escaped quote after an odd run, into p; returns
+ * its length. */
+static size_t backslash_run(unsigned char *p)
+{
+	size_t k = 1 + next() % RUN_MAX, n = 0;
+
+	p[n++] = '"';
+	memset(p + n, '\\', k);
+	n += k;
+	if (k % 2)
+		p[n++] = '"';
+	p[n++] = '"';
+	return n;
+}
 
 /* Random JSONC-ish text into p, up to max bytes; returns its length. */
 static size_t fill(unsigned char *p, size_t max)
@@ -26,10 +45,15 @@ static size_t fill(unsigned char *p, size_t max)
 		"\"ab\"", "\"a\\\"b\"", "\"a\\\\\"", "\"\\\\\\\"\"", "\"x/*y\"", "\"//\"",
 		"/* \" */", "/* a * / b */", "// \" x\n", "// q\r", "/", "/ ", "*/", "\\",
 		"[", "]", "{", "}", ",", ":", " ", "\n", "12", "-3.5e7", "true", "\"",
+		"\\\\\\",
 	};
 	size_t n = 0;
 
 	while (n + 16 < max) {
+		if (next() % RUN_ONE_IN == 0 && n + RUN_MAX + 3 <= max) {
+			n += backslash_run(p + n);
+			continue;
+		}
 		const char *s = pieces[next() % (sizeof pieces / sizeof pieces[0])];
 		size_t k = strlen(s);
 		memcpy(p + n, s, k);
