@@ -183,6 +183,15 @@ void prettier_release(struct prettier *p);
  * the line end. */
 void prettier_line_end(struct prettier *p);
 
+/** Whether a string, number or literal given now is written out at once,
+ * not held: then its columns count for nothing, as what follows it on its
+ * line (a comma, a comment, a closing bracket) is not measured. */
+static inline int prettier_places_now(const struct prettier *p)
+{
+	return !p->holding && !p->closed && p->ntok == 0 &&
+	       !(p->depth && p->level[p->depth - 1].numbers);
+}
+
 /** prettier_token() but for its shortcut. */
 void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigned flags,
 			    const char *s, size_t len, size_t cols);
