@@ -162,6 +162,16 @@ size_t columns_of(const char *s, size_t n)
 	size_t cols = 0, del = 0;
 	int ascii = 1;
 
+	/* shorter than a word, as most keys are with their quotes: through
+	 * the loop below, --style=prettier on twitter.json took 28.7 M
+	 * instructions, 28.3 M so (citm_catalog.json 85.1 M, 84.8 M) */
+	if (n < 8) {
+		size_t i = 0;
+		while (i < n && p[i] >= 0x20 && p[i] < 0x7F)
+			i++;
+		if (i == n)
+			return n;
+	}
 	while (p < end) {
 		size_t k;
 		uint32_t c;

@@ -4,7 +4,8 @@
  * surrogates) alone, between ASCII letters at every offset of an 8-byte
  * run, after another code point of the same block, and before U+FE0F
  * (which makes an emoji of the one before it, and counts none after any
- * other).  Prints the number of code points checked; exits 1 at the first
+ * other); and short ASCII text of every mix of control characters, letters
+ * and DEL.  Prints the number of code points checked; exits 1 at the first
  * disagreement. */
 #include "width/columns.c"
 
@@ -74,6 +75,23 @@ int main(void)
 		m += encode(0xFE0F, s + m);
 		expect(s, m, emoji(c) ? 2 : want, c, "before U+FE0F");
 		checked++;
+	}
+	/* ASCII text of 1 to 9 bytes, every mix of a control character,
+	 * a letter and DEL (prettier counts DEL as a column in ASCII text):
+	 * shorter than a word, and past it */
+	static const char ascii[] = { 0x01, 0x1F, 'a', '~', 0x7F };
+	for (size_t n = 1; n <= 9; n++) {
+		size_t combos = 1;
+		for (size_t i = 0; i < n; i++)
+			combos *= sizeof ascii;
+		for (size_t k = 0; k < combos; k++) {
+			size_t want = 0, x = k;
+			for (size_t i = 0; i < n; i++, x /= sizeof ascii) {
+				s[i] = ascii[x % sizeof ascii];
+				want += (unsigned char)s[i] >= 0x20;
+			}
+			expect(s, n, want, (uint32_t)s[0], "in ASCII text");
+		}
 	}
 	if (fails) {
 		fprintf(stderr, "%d disagreements\n", fails);
