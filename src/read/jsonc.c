@@ -211,9 +211,14 @@ static void bad_comment(struct jsonc *j, struct part *pt, size_t i, size_t end,
 	pass_comment(j, pt, i, end);
 }
 
+/* Inline, as is pass_line_part(): both are the work of each line
+ * passed, and the calls cost citm_catalog.json 1.2 M instructions of 84.8
+ * M with --style=prettier, 1.4 M of 77.9 M with --comments. */
+#define LINE_INLINE static inline __attribute__((always_inline))
+
 /* The end of a line: a blank one queued, the line breaks counted, one
  * after '{' queued. */
-static void line_ends_at(struct jsonc *j, unsigned long long at)
+LINE_INLINE void line_ends_at(struct jsonc *j, unsigned long long at)
 {
 	if (j->line_blank && j->keep_blank && j->last != 0)
 		queue_blank(j, at);
@@ -235,7 +240,7 @@ static int white(unsigned char c)
 }
 
 /* The part of a line s[0..n): its last token, if it has one. */
-static void pass_line_part(struct jsonc *j, const unsigned char *s, size_t n)
+LINE_INLINE void pass_line_part(struct jsonc *j, const unsigned char *s, size_t n)
 {
 	const unsigned char *q = s + n, *v;
 
