@@ -320,20 +320,6 @@ pfmt_is() {
 		$'[1.2345678901234567890123456789, 1.0e1, 12345678901234567890123456789012]\n' a.jsonc
 }
 
-@test "--style=prettier: invalid UTF-8 in a string: exit 1, located, whether the string is held or not" {
-	# written out at once (not measured), held in a line that may fit
-	# (measured), and a key
-	local doc
-	for doc in $'{\n  "a": "x\xffy",\n  "b": 1\n}\n:2:10' $'["x\xffy", 1]\n:1:4' \
-		   $'{\n  "x\xff": 1\n}\n:2:5'; do
-		printf '%s' "${doc%:*:*}" >bad.json
-		run -1 --separate-stderr "$JFMT" --style=prettier bad.json
-		[ "${stderr_lines[0]}" = "jfmt: bad.json${doc#"${doc%:*:*}"}: invalid UTF-8 in a string (byte 0xff)" ] ||
-			{ echo "${stderr_lines[0]}"; return 1; }
-		[ -z "$output" ]
-	done
-}
-
 @test "--style=prettier: strings are kept as written, escapes and all" {
 	pfmt_is '["\u00e9\/","é","\ud83d\ude00","a\tb"]' $'["\\u00e9\\/", "é", "\\ud83d\\ude00", "a\\tb"]\n' a.json
 	pfmt_is '"s"' $'"s"\n' a.json

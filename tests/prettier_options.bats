@@ -110,6 +110,20 @@ pfmt_is() {
 	[[ $output == "jfmt: package.json:1:8: "* ]]
 }
 
+@test "--style=prettier: invalid UTF-8 in a string: exit 1, located, whether the string is held or not" {
+	# written out at once (not measured), held in a line that may fit
+	# (measured), and a key
+	local doc
+	for doc in $'{\n  "a": "x\xffy",\n  "b": 1\n}\n:2:10' $'["x\xffy", 1]\n:1:4' \
+		   $'{\n  "x\xff": 1\n}\n:2:5'; do
+		printf '%s' "${doc%:*:*}" >bad.json
+		run -1 --separate-stderr "$JFMT" --style=prettier bad.json
+		[ "${stderr_lines[0]}" = "jfmt: bad.json${doc#"${doc%:*:*}"}: invalid UTF-8 in a string (byte 0xff)" ] ||
+			{ echo "${stderr_lines[0]}"; return 1; }
+		[ -z "$output" ]
+	done
+}
+
 @test "--style=prettier: what it cannot write is a usage error, exit 2" {
 	local pair
 	for pair in -c:--compact -S:--sort-keys -a:--ascii --escape-slash:--escape-slash \
