@@ -88,6 +88,18 @@ pfmt_is() {
 ' a.json
 }
 
+@test "--style=prettier: an array whose elements fit but not its closing bracket is expanded" {
+	# the bracket decides: at the top, in a member, and one level in
+	pfmt_is '["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]' \
+		$'[\n  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"\n]\n' a.json --width=40
+	pfmt_is '{"k":["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]}' \
+		$'{\n  "k": [\n    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"\n  ]\n}\n' a.json --width=40
+	pfmt_is '{"k":["aaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]}' \
+		$'{\n  "k": ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]\n}\n' a.json --width=40
+	pfmt_is '[[1, 22222222222222222222222222222222222]]' \
+		$'[\n  [\n    1,\n    22222222222222222222222222222222222\n  ]\n]\n' a.json --width=40
+}
+
 @test "--style=prettier: an array of numbers fills its lines" {
 	pfmt_is '[0,37,74,111,148,185,222,259,296,333,370,407,444,481,518,555,592,629,666,703,740,777,814,851,888,925,962,999,36,73]' '[
   0, 37, 74, 111, 148, 185, 222, 259, 296, 333, 370, 407, 444, 481, 518, 555,

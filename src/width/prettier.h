@@ -192,7 +192,11 @@ static inline int prettier_places_now(const struct prettier *p)
 	       !(p->depth && p->level[p->depth - 1].numbers);
 }
 
-/** prettier_token() but for its shortcut. */
+/** prettier_token() for an opening bracket, and a closing one. */
+void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags);
+void prettier_close(struct prettier *p, unsigned flags);
+
+/** prettier_token() but for its shortcuts. */
 void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigned flags,
 			    const char *s, size_t len, size_t cols);
 
@@ -205,8 +209,8 @@ void prettier_break_held(struct prettier *p);
 /** An element of the held container h begins with a token of `flags`
  * (not a value after its key): the columns before it on one line, and
  * its count.  Returns whether h must be expanded for it. */
-static inline int prettier_held_element(struct prettier *p, struct prettier_held *h,
-					unsigned flags)
+static inline __attribute__((always_inline)) int
+prettier_held_element(struct prettier *p, struct prettier_held *h, unsigned flags)
 {
 	int hard = 0;
 
@@ -229,7 +233,8 @@ static inline int prettier_held_element(struct prettier *p, struct prettier_held
 
 /** The held array h has an element whose value is a token of `kind`:
  * what kind of array it is so far. */
-static inline void prettier_held_value(struct prettier_held *h, enum prettier_kind kind)
+static inline __attribute__((always_inline)) void
+prettier_held_value(struct prettier_held *h, enum prettier_kind kind)
 {
 	int container = kind == PRETTIER_OPEN_ARRAY || kind == PRETTIER_OPEN_OBJECT;
 
@@ -247,9 +252,18 @@ static inline void prettier_held_value(struct prettier_held *h, enum prettier_ki
  * numbers are nearly all held, took 123.0 M instructions, not 128.6 M);
  * the referee build (make general) takes the general path alone.
  */
-static inline void prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags,
-				  const char *s, size_t len, size_t cols)
+static inline __attribute__((always_inline)) void
+prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags, const char *s,
+	       size_t len, size_t cols)
 {
+	if (kind == PRETTIER_OPEN_ARRAY || kind == PRETTIER_OPEN_OBJECT) {
+		prettier_open(p, kind, flags);
+		return;
+	}
+	if (kind == PRETTIER_CLOSE) {
+		prettier_close(p, flags);
+		return;
+	}
 	if ((kind == PRETTIER_NUMBER || kind == PRETTIER_SCALAR) && flags == 0 &&
 	    p->style.quick && p->holding && !p->closed && p->next == p->ntok &&
 	    p->ntok < p->tok_cap) {

@@ -110,6 +110,27 @@ static void front_closed(struct prettier *p, size_t end_at)
 		p->closed = 1;
 }
 
+/* The innermost held container closes: its bracket's columns, and
+ * whether it must be expanded; its parent array learns whether it had two
+ * elements or more. */
+static inline int close_held(struct prettier *p)
+{
+	struct prettier_held c = p->held[--p->nheld];
+	int hard = 0;
+
+	p->flat += 1 + (c.object && c.count && p->style.bracket_spacing);
+	if (!c.object && c.count > 0 && c.numbers && c.blank)
+		hard = 1;
+	if (!c.object && c.count > 1 && c.alike)
+		hard = 1;
+	if (p->nheld > 0) {
+		struct prettier_held *parent = &p->held[p->nheld - 1];
+		if (!parent->object && c.count < 2)
+			parent->alike = 0;
+	}
+	return hard;
+}
+
 /* A token inside the front. */
 static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 {
@@ -159,24 +180,13 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		p->front_plain = 0;
 		push_held(p, t);
 		break;
-	case PRETTIER_CLOSE: {
-		struct prettier_held c = *h;
-		p->nheld--;
-		p->flat += 1 + (c.object && c.count && p->style.bracket_spacing);
-		if (!c.object && c.count > 0 && c.numbers && c.blank)
-			hard = 1;
-		if (!c.object && c.count > 1 && c.alike)
-			hard = 1;
-		if (p->nheld > 0) {
-			struct prettier_held *parent = &p->held[p->nheld - 1];
-			if (!parent->object && c.count < 2)
-				parent->alike = 0;
-		} else if (!hard) {
+	case PRETTIER_CLOSE:
+		hard = close_held(p);
+		if (p->nheld == 0 && !hard) {
 			front_closed(p, at + 1);
 			return;
 		}
 		break;
-	}
 	}
 	if (hard || ((p->held[0].count || p->held[0].dangling) &&
 		     p->front_col + p->flat > p->style.limit))
@@ -347,6 +357,56 @@ static inline __attribute__((always_inline)) void run(struct prettier *p)
 		p->ntok = p->next = 0;
 		p->text.len = 0;
 	}
+}
+
+/* A bracket's token at the end of tok[]: its index. */
+static inline __attribute__((always_inline)) size_t push_bracket(struct prettier *p,
+								  enum prettier_kind kind)
+{
+	if (FB_UNLIKELY(p->ntok == p->tok_cap))
+		p->tok = xgrow_array(p->tok, &p->tok_cap, p->ntok + 1, sizeof *p->tok);
+	p->tok[p->ntok] = (struct prettier_tok){ (unsigned char)kind, 0, p->text.len, 1, 1 };
+	p->next = p->ntok + 1;
+	return p->ntok++;
+}
+
+/*
+ * An opening bracket and a closing one, which begin and end a front in
+ * the expanded container nearly every time, take the steps the general
+ * path takes for them there, without its loop over the tokens not placed
+ * and its dispatch on every kind of token: canada.json, whose pairs of
+ * numbers in brackets are each a front, took 112.1 M instructions, not
+ * 119.0 M; citm_catalog.json 82.0 M, not 83.5 M.
+ */
+void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
+{
+	struct prettier_level *l = p->depth ? &p->level[p->depth - 1] : NULL;
+
+	if (p->style.quick && flags == 0 && l && !l->numbers && !p->holding && !p->closed &&
+	    p->ntok == 0) {
+		size_t at = push_bracket(p, kind);
+		if (!p->after_key)
+			prettier_begin_element(p, l, 0);
+		p->after_key = 0;
+		start_front(p, &p->tok[at], at);
+		return;
+	}
+	prettier_token_general(p, kind, flags, kind == PRETTIER_OPEN_OBJECT ? "{" : "[", 1, 1);
+}
+
+void prettier_close(struct prettier *p, unsigned flags)
+{
+	if (p->style.quick && flags == 0 && p->holding && !p->closed && p->nheld == 1 &&
+	    p->next == p->ntok) {
+		size_t at = push_bracket(p, PRETTIER_CLOSE);
+		if (close_held(p))
+			break_front(p);
+		else
+			front_closed(p, at + 1);
+		run(p);         /* what a broken front held, placed again */
+		return;
+	}
+	prettier_token_general(p, PRETTIER_CLOSE, flags, "]", 1, 1);
 }
 
 void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigned flags,
