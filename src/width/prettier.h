@@ -183,9 +183,10 @@ void prettier_release(struct prettier *p);
  * the line end. */
 void prettier_line_end(struct prettier *p);
 
-/** Whether a string, number or literal given now is written out at once,
- * not held: then its columns count for nothing, as what follows it on its
- * line (a comma, a comment, a closing bracket) is not measured. */
+/** Whether a token given now, but a bracket, is written out at once, not
+ * held (the general path's test too): then a string's columns count for
+ * nothing, as what follows it on its line (a comma, a comment, a closing
+ * bracket) is not measured. */
 static inline int prettier_places_now(const struct prettier *p)
 {
 	return !p->holding && !p->closed && p->ntok == 0 &&

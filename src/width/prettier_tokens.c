@@ -418,7 +418,7 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 	    p->style.quick && !p->holding && !p->closed && p->ntok == 0 && p->depth &&
 	    place_quick(p, kind, flags, s, len, cols))
 		return;
-	if (!p->holding && !p->closed && p->ntok == 0 && !filling(p) &&
+	if (prettier_places_now(p) &&
 	    kind != PRETTIER_OPEN_ARRAY && kind != PRETTIER_OPEN_OBJECT) {
 		prettier_place(p, &t, s, 0);
 		return;
