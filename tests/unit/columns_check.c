@@ -93,6 +93,30 @@ int main(void)
 			expect(s, n, want, (uint32_t)s[0], "in ASCII text");
 		}
 	}
+	/* ASCII text of 8 to 33 bytes, the length of most keys, with one
+	 * byte that is not a plain column (a control character, DEL, a byte
+	 * of a two-byte character, a stray continuation byte) at each offset:
+	 * read in two overlapping loads, each must be seen */
+	for (size_t n = 8; n <= 33; n++) {
+		for (size_t at = 0; at < n; at++) {
+			static const char odd[] = { 0x01, 0x1F, 0x7F, ' ', '~' };
+			for (size_t k = 0; k < sizeof odd; k++) {
+				memset(s, 'a', n);
+				s[at] = odd[k];
+				expect(s, n, n - ((unsigned char)odd[k] < 0x20), (uint32_t)odd[k],
+				       "at each offset of ASCII text");
+			}
+			if (at + 1 < n) {
+				memset(s, 'a', n);
+				s[at] = (char)0xC3;     /* U+00E9 */
+				s[at + 1] = (char)0xA9;
+				expect(s, n, n - 1, 0xE9, "at each offset of ASCII text");
+			}
+			memset(s, 'a', n);
+			s[at] = (char)0x80;
+			expect(s, n, COLUMNS_INVALID, 0x80, "at each offset of ASCII text");
+		}
+	}
 	if (fails) {
 		fprintf(stderr, "%d disagreements\n", fails);
 		return 1;
