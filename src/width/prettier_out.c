@@ -143,13 +143,24 @@ void prettier_put_trailing(struct prettier *p, const struct prettier_tok *t, con
  * the one before, a blank line if one stood before it, its line. */
 void prettier_begin_element(struct prettier *p, struct prettier_level *l, unsigned flags)
 {
-	if (l->count > 0) {
+	int comma = l->count > 0;
+
+	l->count++;
+	if (comma && !(flags & PRETTIER_BLANK) && !p->suffix.len) {
+		/* the comma and the line break in one copy, as nothing goes
+		 * between them: canada.json, whose pairs of numbers each begin
+		 * an element, 112.1 M instructions to 110.5 M; citm_catalog.json
+		 * 80.1 M to 79.8 M */
+		style_newline(p->style.layout, p->out, p->depth, 1);
+		p->col = p->depth * p->style.indent_cols;
+		return;
+	}
+	if (comma) {
 		prettier_put(p, ",", 1, 1);
 		if (flags & PRETTIER_BLANK)
 			prettier_line_end(p);
 	}
 	prettier_newline(p, p->depth);
-	l->count++;
 }
 
 /* A value is written whole: a member's value broken after its colon
