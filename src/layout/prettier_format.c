@@ -44,19 +44,26 @@ static void begin_value(struct formatter *f)
 
 /* After a value: the reader learns where a member ends, or that a
  * top-level value did (the engine wrote its line end). */
-static int end_pvalue(struct formatter *f)
+static int end_value_slow(struct formatter *f)
 {
-	if (f->depth != 0) {
-		if (f->state[f->depth] & CONTAINER_OBJECT)
-			return f->hooks->member_end(f->hooks->ctx);
-		return 1;
-	}
+	if (f->depth != 0)
+		return f->hooks->member_end(f->hooks->ctx);
 	if (f->opt->comments)
 		f->top_line = TOP_DOC;  /* a comment may follow on its line */
 	else
 		prettier_line_end(&f->prettier);
 	fbuffer_commit(&f->output);
 	return f->hooks->value_end(f->hooks->ctx);
+}
+
+/* After a value: nothing to do for an array's element, told inline; a
+ * call for each cost canada.json, whose values are nearly all numbers in
+ * arrays, 0.9 M instructions of 110.5 M with --style=prettier. */
+static inline __attribute__((always_inline)) int end_pvalue(struct formatter *f)
+{
+	if (f->depth != 0 && !(f->state[f->depth] & CONTAINER_OBJECT))
+		return 1;
+	return end_value_slow(f);
 }
 
 /* Inline in each callback (gcc made it a call once prettier_token() took
