@@ -117,6 +117,28 @@ pfmt_is() {
 " a.json
 }
 
+@test "--style=prettier: an array of numbers on one line, or broken by what comes after them" {
+	# on its line, with no room to spare
+	pfmt_is '[[1,22]]' $'[[1, 22]]\n' a.json --width=9
+	# then something else: a string, an array, a comment, a blank line
+	pfmt_is '[1,2,"a"]' $'[1, 2, "a"]\n' a.json
+	pfmt_is '[1,2,[3]]' $'[1, 2, [3]]\n' a.json
+	pfmt_is '[1, /* c */ 2, 3]' $'[1, /* c */ 2, 3]\n' a.jsonc
+	pfmt_is $'[1,2,\n\n3]' $'[\n  1, 2,\n\n  3\n]\n' a.json
+	# too long: by a number, by its closing bracket, by the comma after
+	# it (which a trailing comma puts after the last member too)
+	pfmt_is $'{\n"k":[111,222,333,444,555]}' \
+		$'{\n  "k": [\n    111, 222, 333,\n    444, 555\n  ]\n}\n' a.json --width=20
+	pfmt_is '[111,222,333,444,555,"x"]' \
+		$'[\n  111,\n  222,\n  333,\n  444,\n  555,\n  "x"\n]\n' a.json --width=20
+	pfmt_is $'{\n"k":[1,22]}' $'{\n  "k": [\n    1, 22\n  ]\n}\n' a.json --width=13
+	pfmt_is $'{\n"k":[1,22]}' $'{\n  "k": [1, 22]\n}\n' a.json --width=14
+	pfmt_is $'{\n"k":[1,22]}' $'{\n  "k": [\n    1, 22,\n  ],\n}\n' a.jsonc --width=14
+	pfmt_is $'{\n"k":[1,22],"b":1}' $'{\n  "k": [\n    1, 22\n  ],\n  "b": 1\n}\n' \
+		a.json --width=14
+	pfmt_is $'{\n"k":[1,22],"b":1}' $'{\n  "k": [1, 22],\n  "b": 1\n}\n' a.json --width=15
+}
+
 @test "--style=prettier: objects or arrays of two elements or more, in an array, one a line" {
 	pfmt_is '[{"a":1,"b":2},{"c":3,"d":4}]' '[
   { "a": 1, "b": 2 },

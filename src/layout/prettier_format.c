@@ -345,13 +345,15 @@ static const yajl_callbacks prettier_callbacks = {
 	.yajl_start_array = p_start_array, .yajl_end_array = p_close,
 };
 
-/* Progress, for the reader (sink.progress): a token may be held, but its
- * columns count, and every token has some. */
+/* Progress, for the reader (sink.progress): a token may be held (a
+ * number perhaps as its front's line alone), but its columns count, and
+ * every token has some. */
 static unsigned long long prettier_progress(const void *ctx)
 {
 	const struct formatter *f = ctx;
 
-	return fbuffer_total(&f->output) + f->prettier.ntok + f->prettier.col;
+	return fbuffer_total(&f->output) + f->prettier.ntok + f->prettier.line_numbers +
+	       f->prettier.col;
 }
 
 static void prettier_sink_reset(void *ctx)

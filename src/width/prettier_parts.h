@@ -49,6 +49,10 @@ void prettier_begin_element(struct prettier *p, struct prettier_level *l, unsign
  * records are reused to count elements again). */
 void prettier_write_line(struct prettier *p);
 
+/** The front fits, and holds numbers alone, as its line (prettier.h,
+ * line_numbers): "[", that line, "]" to the output. */
+void prettier_write_numbers(struct prettier *p);
+
 /** A container is written expanded from here: its bracket, its level. */
 void prettier_open_level(struct prettier *p, int object);
 

@@ -27,6 +27,7 @@ void prettier_reset(struct prettier *p)
 	p->after_key = 0;
 	p->holding = p->closed = 0;
 	p->nheld = 0;
+	p->line_numbers = 0;
 	p->suffix.len = 0;
 }
 
@@ -193,8 +194,29 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		break_front(p);
 }
 
+void prettier_line_tokens(struct prettier *p)
+{
+	const char *s = p->text.ptr + p->line_at, *end = p->text.ptr + p->text.len;
+
+	/* room for one more, which the caller may push without a check */
+	if (p->ntok + p->line_numbers + 1 > p->tok_cap)
+		p->tok = xgrow_array(p->tok, &p->tok_cap, p->ntok + p->line_numbers + 1,
+				     sizeof *p->tok);
+	for (size_t i = 0; i < p->line_numbers; i++) {
+		const char *e = memchr(s, ',', (size_t)(end - s));     /* (none in a number) */
+		size_t n = (size_t)((e ? e : end) - s);
+		p->tok[p->ntok++] = (struct prettier_tok){ PRETTIER_NUMBER, 0,
+							   (size_t)(s - p->text.ptr), n, n };
+		s += n + 2;
+	}
+	p->next = p->ntok;
+	p->line_numbers = 0;
+}
+
 void prettier_break_held(struct prettier *p)
 {
+	if (p->line_numbers)
+		prettier_line_tokens(p);
 	break_front(p);
 	run(p);
 }
@@ -382,6 +404,8 @@ void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
 {
 	struct prettier_level *l = p->depth ? &p->level[p->depth - 1] : NULL;
 
+	if (p->line_numbers)
+		prettier_line_tokens(p);
 	if (p->style.quick && flags == 0 && l && !l->numbers && !p->holding && !p->closed &&
 	    p->ntok == 0) {
 		size_t at = push_bracket(p, kind);
@@ -396,6 +420,27 @@ void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
 
 void prettier_close(struct prettier *p, unsigned flags)
 {
+	if (p->line_numbers) {
+		/* the front's numbers, written as their line if it fits
+		 * with the comma that may follow it (front_closed()'s
+		 * test), else as tokens by the general path */
+		unsigned long long end = p->front_col + p->flat + 1;
+		if (flags == 0 && !p->closed && p->nheld == 1 && !filling(p) &&
+		    end <= p->style.limit && (p->depth == 0 || end + 1 <= p->style.limit)) {
+			p->flat++;      /* (close_held(): never hard) */
+			prettier_write_numbers(p);
+			p->col = p->front_col + (size_t)p->flat;
+			p->holding = 0;
+			p->nheld = 0;
+			p->after_key = 0;
+			p->line_numbers = 0;
+			p->ntok = p->next = 0;
+			p->text.len = 0;
+			prettier_value_done(p);
+			return;
+		}
+		prettier_line_tokens(p);
+	}
 	if (p->style.quick && flags == 0 && p->holding && !p->closed && p->nheld == 1 &&
 	    p->next == p->ntok) {
 		size_t at = push_bracket(p, PRETTIER_CLOSE);
@@ -414,6 +459,8 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 {
 	struct prettier_tok t = { (unsigned char)kind, (unsigned short)flags, 0, len, cols };
 
+	if (p->line_numbers)
+		prettier_line_tokens(p);
 	if ((kind == PRETTIER_KEY || kind == PRETTIER_SCALAR || kind == PRETTIER_NUMBER) &&
 	    p->style.quick && !p->holding && !p->closed && p->ntok == 0 && p->depth &&
 	    place_quick(p, kind, flags, s, len, cols))
