@@ -4,8 +4,8 @@
 # signal) or that answers nonsense stops jfmt before it takes any file,
 # with exit status 3 and a message that says what to do (one that never
 # answers: slow/gitignore.bats); --no-gitignore takes every file without
-# asking git.  Also: git's exit status is had even when jfmt's parent
-# ignores SIGCHLD.
+# asking git, and outside a work tree git is not started at all.  Also:
+# git's exit status is had even when jfmt's parent ignores SIGCHLD.
 
 load test_helper
 load gitignore_helper
@@ -57,6 +57,26 @@ exec '"$real"' "$@"'
 	[ "$output" = t/a.json ]
 	[ -z "$stderr" ]
 	[ "$(cat t/a.json)" = $'[\n  1\n]' ]
+}
+
+@test "-r outside a work tree does not start git; in one it asks git" {
+	need_cmd git
+	! g -C "$WORK" rev-parse --git-dir >/dev/null 2>&1 ||
+		skip "the scratch directory is inside a git repository"
+	mkdir t
+	echo '[ 1 ]' >t/a.json
+	local real
+	real=$(command -v git)
+	fake_git 'exec '"$real"' "$@"'
+	run -0 --separate-stderr jfmt_git -r -i -l t
+	[ "$output" = t/a.json ]
+	[ -z "$stderr" ]
+	[ ! -e "$T/git_ran" ]
+	# the .git above a directory is what says it is in a work tree
+	repo
+	run -0 --separate-stderr jfmt_git -r -i -l r
+	[ "$output" = r/src.json ]
+	[ -e "$T/git_ran" ]
 }
 
 @test "--no-gitignore: -r takes what git ignores, without asking git" {

@@ -379,8 +379,9 @@ static int keep_tracked(const char *dir, int in, char *const *paths, size_t n,
 	return 0;
 }
 
-enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t n,
-				    unsigned char *ignored)
+/* gitignore_ask() for `dir`, in the work tree at `top`. */
+static enum gitignore_answer ask_git(const char *dir, const char *top, char *const *paths,
+				     size_t n, unsigned char *ignored)
 {
 	/* --no-index: the patterns alone; with the index, git 2.39 took
 	 * 1.1 ms a path in a work tree of 100,000 tracked files (two
@@ -391,9 +392,6 @@ enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t 
 	const char *command = "check-ignore";
 	struct git_run r;
 
-	memset(ignored, 0, n);
-	if (n == 0 || git_missing)
-		return GITIGNORE_NO_REPO;
 	/* the paths go in through a file, so that git's answers never wait
 	 * for us to read them while we write */
 	int in = memfd_create("jfmt-paths", MFD_CLOEXEC);
@@ -433,12 +431,26 @@ enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t 
 	enum gitignore_answer answer = GITIGNORE_ASKED;
 	if (!answered || nonsense) {
 		memset(ignored, 0, n);
-		char *top = work_tree_top(dir);
-		answer = top ? GITIGNORE_FAILED : GITIGNORE_NO_REPO;
-		if (top)
-			report(dir, top, command, &r, nonsense);
-		free(top);
+		answer = GITIGNORE_FAILED;
+		report(dir, top, command, &r, nonsense);
 	}
 	free(r.out);
+	return answer;
+}
+
+enum gitignore_answer gitignore_ask(const char *dir, char *const *paths, size_t n,
+				    unsigned char *ignored)
+{
+	memset(ignored, 0, n);
+	if (n == 0 || git_missing)
+		return GITIGNORE_NO_REPO;
+	/* Outside a work tree git would only say so (exit status 128), and
+	 * starting it took half of -r --check's time over a directory of 10
+	 * files: 3.5 ms a run with it, 1.8 ms without. */
+	char *top = work_tree_top(dir);
+	if (!top)
+		return GITIGNORE_NO_REPO;
+	enum gitignore_answer answer = ask_git(dir, top, paths, n, ignored);
+	free(top);
 	return answer;
 }

@@ -10,13 +10,16 @@
  * are kept.  Where git is not installed, or the directory is not in a
  * work tree, nothing is ignored.
  *
+ * Whether a directory is in a work tree is told without git, from the
+ * .git above it, as git finds it by default: the nearest directory up
+ * that holds one, on the same file system.  Outside a work tree git is
+ * not started at all; and a git that failed could not be asked.
+ *
  * In a work tree, git must answer: when it cannot (it exits with an
  * error, as it does in a repository whose owner it does not trust, "detected
  * dubious ownership"), dies, falls silent for GITIGNORE_SILENCE_LIMIT_MS
  * or answers what it was not asked, the question has no answer, and that
- * is said, with what to do about it.  Whether a directory is in a work
- * tree is told without git, from the .git above it, since the git that
- * failed cannot be asked.
+ * is said, with what to do about it.
  */
 #ifndef JFMT_GITIGNORE_H
 #define JFMT_GITIGNORE_H
