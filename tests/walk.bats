@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # tests/walk.bats - which files -r takes from a directory: JSON and JSONC
 # names, every directory but .git, .hg, .svn and node_modules, nothing git
-# ignores inside a work tree, nothing --exclude names; and that files
-# named on the command line are always taken.
+# ignores inside a work tree, nothing --exclude names; that files named
+# on the command line are always taken; and that each directory is read
+# once, the lookup of its configuration included.
 
 load test_helper
 
@@ -246,4 +247,30 @@ t/src/z.min.json' ]
 		done
 	done
 	rm -rf "$d"
+}
+
+@test "-r reads each directory once, its configuration looked up from the same listing" {
+	need_cmd strace
+	is_sanitizer_build && skip "LeakSanitizer does not run under strace (ptrace)"
+	mkdir -p t/a/b t/p/q
+	put t/x.json '[1]'
+	put t/a/y.json '[1]'
+	put t/a/b/z.json '[1]'
+	printf '{}\n' >t/p/.prettierrc.json
+	printf 'q/\n' >t/p/.prettierignore
+	put t/p/q/gone.json '[1]'
+	put t/p/kept.json '[1]'
+	local git d n
+	for git in "" --no-gitignore; do
+		run -1 --separate-stderr strace -f -qq -o "$T/trace" -e trace=openat \
+			"$JFMT" -r --check $git t
+		[ "$output" = $'t/a/b/z.json\nt/a/y.json\nt/p/kept.json\nt/x.json' ]
+		# (as the walk names it, or from the root, as the lookup does;
+		# t/p/q, which .prettierignore leaves out, not at all)
+		for d in t t/a t/a/b t/p t/p/q; do
+			n=$(grep O_DIRECTORY "$T/trace" | grep -cF -e "\"$d\"," -e "\"$WORK/$d\",") || true
+			[ "$n" -eq "$([ "$d" = t/p/q ] && echo 0 || echo 1)" ] ||
+				{ echo "$d read $n times (${git:-with git})"; return 1; }
+		done
+	done
 }

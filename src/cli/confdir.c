@@ -27,6 +27,21 @@ _Static_assert(CD_NAMES <= 8 * sizeof(unsigned long), "one bit for each name");
 static struct dircache dirs;
 static char *cwd;               /* the current directory, once found */
 
+/* The bit of the name `n` among those looked for, or 0. */
+static unsigned long name_bit(const char *n)
+{
+	/* (every name starts so: most entries are passed over at once) */
+	if ((n[0] != '.' || n[1] != 'p') && n[0] != 'p' && n[0] != 'b')
+		return 0;
+	if (strncmp(n, ".prettier", 9) != 0 && strncmp(n, "prettier.", 9) != 0 &&
+	    strncmp(n, "package.", 8) != 0 && strncmp(n, "biome.", 6) != 0)
+		return 0;
+	for (int i = 0; i < CD_NAMES; i++)
+		if (strcmp(n, names[i]) == 0)
+			return 1ul << i;
+	return 0;
+}
+
 unsigned long confdir_scan(const char *dir)
 {
 	void *v;
@@ -35,22 +50,38 @@ unsigned long confdir_scan(const char *dir)
 	unsigned long found = 0;
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	while (d && (e = readdir(d)) != NULL) {
-		/* (every name starts so: most entries are passed over at once) */
-		const char *n = e->d_name;
-		if ((n[0] != '.' || n[1] != 'p') && n[0] != 'p' && n[0] != 'b')
-			continue;
-		if (strncmp(n, ".prettier", 9) != 0 && strncmp(n, "prettier.", 9) != 0 &&
-		    strncmp(n, "package.", 8) != 0 && strncmp(n, "biome.", 6) != 0)
-			continue;
-		for (int i = 0; i < CD_NAMES; i++)
-			if (strcmp(n, names[i]) == 0)
-				found |= 1ul << i;
-	}
+	while (d && (e = readdir(d)) != NULL)
+		found |= name_bit(e->d_name);
 	if (d)
 		closedir(d);
 	dircache_put(&dirs, dir, (void *)(uintptr_t)found);
 	return found;
+}
+
+/* Whether `path` has a ".." component. */
+static int climbs(const char *path)
+{
+	for (const char *p = path; (p = strstr(p, "..")) != NULL; p += 2)
+		if ((p == path || p[-1] == '/') && (p[2] == 0 || p[2] == '/'))
+			return 1;
+	return 0;
+}
+
+void confdir_listed(const char *dir, char *const *entries, size_t n)
+{
+	/* ".." after a symbolic link is, to the kernel that read `dir`, the
+	 * parent of the link's target; to confdir_full(), as to prettier,
+	 * the directory that holds the link: another directory. */
+	if (climbs(dir))
+		return;
+	char *full = confdir_full(dir);
+	if (!full)
+		return;                 /* (then no lookup can be made) */
+	unsigned long found = 0;
+	for (size_t i = 0; i < n; i++)
+		found |= name_bit(entries[i]);
+	dircache_put(&dirs, full, (void *)(uintptr_t)found);
+	free(full);
 }
 
 const char *confdir_nearest(struct dircache *dirs, const char *dir, enum confdir_name first,

@@ -1,10 +1,13 @@
 /* confdir.h - which configuration files a directory holds, of the names
  * that prettier and Biome look for, found out once per directory by
- * reading it (one read of the directory, not a stat for each name); and
- * the nearest of them from a directory up, as each tool searches.
+ * reading it (one read of the directory, not a stat for each name; none
+ * for a directory -r has read); and the nearest of them from a directory
+ * up, as each tool searches.
  */
 #ifndef JFMT_CONFDIR_H
 #define JFMT_CONFDIR_H
+
+#include <stddef.h>
 
 /* The names looked for, in prettier's order of search, then Biome's. */
 enum confdir_name {
@@ -21,8 +24,18 @@ enum confdir_name {
 };
 
 /** Which of the names the directory `dir` (a path from the root) holds:
- * bit 1 << name for each. */
+ * bit 1 << name for each.  Read once per run, or not at all when
+ * confdir_listed() was told. */
 unsigned long confdir_scan(const char *dir);
+
+/** Take the n names `entries` that the directory `dir` (as a path from
+ * the current directory, or from the root) was just read to hold as what
+ * confdir_scan() would find there, so that it need not read it again:
+ * -r reads each directory it walks before its configuration is looked
+ * up.  (Passed over for a path with "..", which may name another
+ * directory than confdir_full() makes of it, and where the current
+ * directory cannot be found.) */
+void confdir_listed(const char *dir, char *const *entries, size_t n);
 
 /** `path` from the root (from the current directory if it is relative),
  * without "." and ".." (as prettier resolves a path: by its words, a

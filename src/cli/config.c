@@ -164,6 +164,11 @@ int config_ignored(const char *path, int is_dir)
 	return ignored;
 }
 
+void config_listed(const char *dir, char *const *entries, size_t n)
+{
+	confdir_listed(dir, entries, n);
+}
+
 /* With tabs said below jfmt's own keys (useTabs, indentStyle,
  * indent_style = tab), a width of indentation said there too is a tab's
  * width, as the other formatters read it, not an indentation. */

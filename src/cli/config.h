@@ -36,6 +36,8 @@
 #ifndef JFMT_CONFIG_H
 #define JFMT_CONFIG_H
 
+#include <stddef.h>
+
 #include "base/status.h"
 #include "cli/confset.h"
 
@@ -51,6 +53,11 @@ enum exit_status config_for(const char *path, int editorconfig, struct file_conf
  * .prettierignore of the prettier configuration that governs it ignores,
  * or the files.includes of the Biome one (prettierrc.h, biome.h). */
 int config_ignored(const char *path, int is_dir);
+
+/** Take the n names `entries` as what the directory `dir`, just read by
+ * -r, holds: the lookups of configuration below it do not read it again
+ * (confdir.h). */
+void config_listed(const char *dir, char *const *entries, size_t n);
 
 /** Forget what was looked up. */
 void config_release(void);

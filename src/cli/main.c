@@ -28,7 +28,8 @@ static enum exit_status each_input(struct cli *cli, enum exit_status (*fn)(void 
 	struct walk w = { .recursive = cli->recursive, .excludes = cli->excludes,
 			  .nexcludes = cli->nexcludes, .gitignore = !cli->no_gitignore,
 			  .file = fn, .ctx = ctx,
-			  .skip = cli->config ? config_ignored : NULL };
+			  .skip = cli->config ? config_ignored : NULL,
+			  .listed = cli->config ? config_listed : NULL };
 	return walk_operands(&w, cli->files, cli->nfiles);
 }
 

@@ -204,6 +204,8 @@ static void gather(struct found *f, const char *dir, int group, int top)
 		unreadable(f, dir, group, errno);
 		return;
 	}
+	if (f->w->listed)
+		f->w->listed(dir, names, n);
 	if (!f->stream && !top && holds_git_entry(names, n)) {  /* a repository of its own */
 		add_entry(f, join("", dir), group, 1);
 		group = add_group(f, dir, group, f->n - 1);

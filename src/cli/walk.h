@@ -33,6 +33,8 @@
 #ifndef JFMT_WALK_H
 #define JFMT_WALK_H
 
+#include <stddef.h>
+
 #include "base/status.h"
 
 struct walk {
@@ -46,6 +48,10 @@ struct walk {
 	/* or NULL: whether to leave out a file or directory found below an
 	 * operand (a directory if `is_dir`), as its configuration says */
 	int (*skip)(const char *path, int is_dir);
+	/* or NULL: told the n names each directory walked holds, once it is
+	 * read and before skip() is asked about any of them, so that what
+	 * skip() looks up there need not read it again */
+	void (*listed)(const char *dir, char *const *names, size_t n);
 };
 
 /**
