@@ -12,6 +12,7 @@
 
 #include "base/alloc.h"
 #include "base/diag.h"
+#include "cli/strorder.h"
 #include "jobs/jobs.h"
 #include "layout/consumer.h"
 #include "text/escape.h"
@@ -120,11 +121,6 @@ static int parse_word(const struct opt_row *row, const char *value)
 	return k;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* A long option that is the start of several: say which they are, in
  * alphabetical order. */
 static void ambiguous(const char *arg)
@@ -136,7 +132,7 @@ static void ambiguous(const char *arg)
 	for (const struct option *o = long_opts; o->name; o++)
 		if (strncmp(o->name, arg + 2, n) == 0)
 			names[k++] = o->name;
-	qsort(names, k, sizeof *names, by_name);
+	qsort(names, k, sizeof *names, strorder_compare);
 	for (size_t i = 0; i < k; i++) {
 		if (strlen(list) + strlen(names[i]) + 8 < sizeof list) {
 			strcat(list, *list ? ", --" : "--");

@@ -20,6 +20,7 @@
 #include "base/diag.h"
 #include "base/fbuffer.h"
 #include "base/quote.h"
+#include "cli/strorder.h"
 
 extern char **environ;
 
@@ -325,11 +326,6 @@ static void report(const char *dir, const char *top, const char *command,
 	free(word);
 }
 
-static int by_path(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Whether the sorted list of n tracked paths holds `path`, or a path in
  * the directory `path` names ("." for all of them). */
 static int is_tracked(char *const *tracked, size_t n, const char *path)
@@ -371,7 +367,7 @@ static int keep_tracked(const char *dir, int in, char *const *paths, size_t n,
 	size_t k = 0;
 	for (char *p = r->out; p < r->out + r->len; p += strlen(p) + 1)
 		tracked[k++] = p;
-	qsort(tracked, k, sizeof *tracked, by_path);
+	qsort(tracked, k, sizeof *tracked, strorder_compare);
 	for (size_t i = 0; i < n; i++)
 		if (ignored[i] && is_tracked(tracked, k, paths[i]))
 			ignored[i] = 0;

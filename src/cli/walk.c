@@ -13,6 +13,7 @@
 #include "base/diag.h"
 #include "cli/filetype.h"
 #include "cli/gitignore.h"
+#include "cli/strorder.h"
 
 /* Directories never walked: version control's own, and installed packages. */
 static const char *const skipped_dirs[] = { ".git", ".hg", ".svn", "node_modules", NULL };
@@ -53,11 +54,6 @@ struct found {
 	size_t ng, gcap;
 	enum exit_status status;
 };
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 /* dir "/" name, without doubling a slash that dir ends with. */
 static char *join(const char *dir, const char *name)
@@ -111,7 +107,7 @@ static char **list_dir(const char *dir, size_t *count)
 		return NULL;
 	}
 	if (n > 1)
-		qsort(names, n, sizeof *names, by_name);
+		qsort(names, n, sizeof *names, strorder_compare);
 	*count = n;
 	return names ? names : xrealloc(NULL, sizeof *names);
 }
@@ -169,7 +165,7 @@ static int add_group(struct found *f, const char *root, int parent, size_t entry
 
 static int holds_git_entry(char *const *names, size_t n)
 {
-	return bsearch(&(const char *){ GIT_ENTRY }, names, n, sizeof *names, by_name) != NULL;
+	return bsearch(&(const char *){ GIT_ENTRY }, names, n, sizeof *names, strorder_compare) != NULL;
 }
 
 /* The type of the entry `name` at `path` (S_IFDIR, S_IFREG, or another
