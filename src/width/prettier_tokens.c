@@ -27,6 +27,7 @@ void prettier_reset(struct prettier *p)
 	p->after_key = 0;
 	p->holding = p->closed = 0;
 	p->nheld = 0;
+	p->numbers_line = 0;
 	p->line_numbers = 0;
 	p->suffix.len = 0;
 }
@@ -194,7 +195,7 @@ static void hold(struct prettier *p, const struct prettier_tok *t, size_t at)
 		break_front(p);
 }
 
-void prettier_line_tokens(struct prettier *p)
+void prettier_line_split(struct prettier *p)
 {
 	const char *s = p->text.ptr + p->line_at, *end = p->text.ptr + p->text.len;
 
@@ -215,7 +216,7 @@ void prettier_line_tokens(struct prettier *p)
 
 void prettier_break_held(struct prettier *p)
 {
-	if (p->line_numbers)
+	if (p->numbers_line)
 		prettier_line_tokens(p);
 	break_front(p);
 	run(p);
@@ -404,7 +405,7 @@ void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
 {
 	struct prettier_level *l = p->depth ? &p->level[p->depth - 1] : NULL;
 
-	if (p->line_numbers)
+	if (p->numbers_line)
 		prettier_line_tokens(p);
 	if (p->style.quick && flags == 0 && l && !l->numbers && !p->holding && !p->closed &&
 	    p->ntok == 0) {
@@ -413,6 +414,7 @@ void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
 			prettier_begin_element(p, l, 0);
 		p->after_key = 0;
 		start_front(p, &p->tok[at], at);
+		p->numbers_line = kind == PRETTIER_OPEN_ARRAY;
 		return;
 	}
 	prettier_token_general(p, kind, flags, kind == PRETTIER_OPEN_OBJECT ? "{" : "[", 1, 1);
@@ -420,19 +422,20 @@ void prettier_open(struct prettier *p, enum prettier_kind kind, unsigned flags)
 
 void prettier_close(struct prettier *p, unsigned flags)
 {
-	if (p->line_numbers) {
+	if (p->numbers_line) {
 		/* the front's numbers, written as their line if it fits
 		 * with the comma that may follow it (front_closed()'s
 		 * test), else as tokens by the general path */
 		unsigned long long end = p->front_col + p->flat + 1;
-		if (flags == 0 && !p->closed && p->nheld == 1 && !filling(p) &&
-		    end <= p->style.limit && (p->depth == 0 || end + 1 <= p->style.limit)) {
+		if (flags == 0 && p->line_numbers && !filling(p) && end <= p->style.limit &&
+		    (p->depth == 0 || end + 1 <= p->style.limit)) {
 			p->flat++;      /* (close_held(): never hard) */
 			prettier_write_numbers(p);
 			p->col = p->front_col + (size_t)p->flat;
 			p->holding = 0;
 			p->nheld = 0;
 			p->after_key = 0;
+			p->numbers_line = 0;
 			p->line_numbers = 0;
 			p->ntok = p->next = 0;
 			p->text.len = 0;
@@ -459,7 +462,7 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 {
 	struct prettier_tok t = { (unsigned char)kind, (unsigned short)flags, 0, len, cols };
 
-	if (p->line_numbers)
+	if (p->numbers_line)
 		prettier_line_tokens(p);
 	if ((kind == PRETTIER_KEY || kind == PRETTIER_SCALAR || kind == PRETTIER_NUMBER) &&
 	    p->style.quick && !p->holding && !p->closed && p->ntok == 0 && p->depth &&
