@@ -183,7 +183,8 @@ void prettier_close_level(struct prettier *p)
 		prettier_put(p, ",", 1, 1);
 	p->depth--;
 	prettier_newline(p, p->depth);
-	prettier_put(p, object ? "}" : "]", 1, 1);
+	fbuffer_append_char(p->out, object ? '}' : ']');
+	p->col++;
 	p->after_key = 0;
 	prettier_value_done(p);
 }

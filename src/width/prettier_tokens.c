@@ -444,6 +444,14 @@ void prettier_close(struct prettier *p, unsigned flags)
 		}
 		prettier_line_tokens(p);
 	}
+	if (p->style.quick && prettier_places_now(p)) {
+		/* an expanded container's, with nothing held: what the
+		 * general path does then (prettier_place()), without its
+		 * token and loop; citm_catalog.json, whose objects are
+		 * nearly all expanded, took 79.6 M instructions, not 80.5 M */
+		prettier_close_level(p);
+		return;
+	}
 	if (p->style.quick && flags == 0 && p->holding && !p->closed && p->nheld == 1 &&
 	    p->next == p->ntok) {
 		size_t at = push_bracket(p, PRETTIER_CLOSE);
