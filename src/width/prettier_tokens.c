@@ -472,6 +472,19 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 
 	if (p->numbers_line)
 		prettier_line_tokens(p);
+	if (kind == PRETTIER_KEY && p->style.quick && p->holding && !p->closed &&
+	    p->ntok == p->front + 1 && p->next == p->ntok && p->held[0].object &&
+	    p->held[0].count == 0 && p->held[0].dangling == 0 &&
+	    (p->style.expand_all || ((flags & PRETTIER_BROKEN) && !p->style.collapse))) {
+		/* the first key of the object the front has just begun,
+		 * which expands it (prettier_held_element()): broken before
+		 * the key is held, not after, and the key placed as in any
+		 * expanded object: citm_catalog.json, nearly all of whose
+		 * objects are written so, took 77.4 M instructions, not
+		 * 79.6 M; twitter.json 27.0 M, not 27.3 M */
+		break_front(p);
+		run(p);
+	}
 	if ((kind == PRETTIER_KEY || kind == PRETTIER_SCALAR || kind == PRETTIER_NUMBER) &&
 	    p->style.quick && !p->holding && !p->closed && p->ntok == 0 && p->depth &&
 	    place_quick(p, kind, flags, s, len, cols))
