@@ -267,6 +267,20 @@ prettier_held_value(struct prettier_held *h, enum prettier_kind kind)
 	h->first = kind;
 }
 
+/* The held array h has taken a scalar element of `cols` columns: it
+ * counts, and the front breaks if it must be expanded or no longer fits. */
+static inline __attribute__((always_inline)) void
+prettier_held_scalar(struct prettier *p, struct prettier_held *h, enum prettier_kind kind,
+		     size_t cols)
+{
+	int hard = prettier_held_element(p, h, 0);
+
+	prettier_held_value(h, kind);
+	p->flat += cols;
+	if (hard || p->front_col + p->flat > p->style.limit)
+		prettier_break_held(p);
+}
+
 /**
  * Take one token in: `cols` columns of text s[0..len).  A number, string
  * or literal that is an array's element in the front is taken here,
@@ -314,11 +328,7 @@ prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags, cons
 			memcpy(d + comma, s, len);
 		t->len += comma + len;
 		p->line_numbers++;
-		int hard = prettier_held_element(p, h, 0);
-		prettier_held_value(h, kind);
-		p->flat += len;
-		if (hard || p->front_col + p->flat > p->style.limit)
-			prettier_break_held(p);
+		prettier_held_scalar(p, h, kind, len);
 		return;
 	}
 	if ((kind == PRETTIER_NUMBER || kind == PRETTIER_SCALAR) && flags == 0 &&
@@ -332,11 +342,7 @@ prettier_token(struct prettier *p, enum prettier_kind kind, unsigned flags, cons
 								   p->text.len, len, cols };
 			p->next = p->ntok;
 			fbuffer_append(&p->text, s, len);
-			int hard = prettier_held_element(p, h, 0);
-			prettier_held_value(h, kind);
-			p->flat += cols;
-			if (hard || p->front_col + p->flat > p->style.limit)
-				prettier_break_held(p);
+			prettier_held_scalar(p, h, kind, cols);
 			return;
 		}
 	}
