@@ -224,6 +224,14 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 
 /* --- What prettier_token()'s shortcut shares with the general path --- */
 
+/** Whether the first element of a container, a token of `flags`, expands
+ * it: every one with expand_all, an object's first key after a line
+ * break unless collapse. */
+static inline int prettier_first_expands(const struct prettier_style *style, unsigned flags)
+{
+	return style->expand_all || ((flags & PRETTIER_BROKEN) && !style->collapse);
+}
+
 /** The front holds a token that does not fit, or expands it: out with
  * its first bracket, expanded, and place what it holds again. */
 void prettier_break_held(struct prettier *p);
@@ -240,8 +248,7 @@ prettier_held_element(struct prettier *p, struct prettier_held *h, unsigned flag
 		p->flat += 2;
 	else if (h->object && p->style.bracket_spacing)
 		p->flat += 1;
-	if (h->count == 0 && (p->style.expand_all ||
-			      ((flags & PRETTIER_BROKEN) && !p->style.collapse)))
+	if (h->count == 0 && prettier_first_expands(&p->style, flags))
 		hard = 1;
 	if (h->count > 0 && (flags & PRETTIER_BLANK)) {
 		if (h->object)

@@ -80,15 +80,28 @@ static void break_front(struct prettier *p)
 	p->next = p->front + 1;
 }
 
-/* The front fits: out with it on one line, tok[front, front_end). */
-static void write_front(struct prettier *p)
+/* The front is written on its one line: the output stands after it. */
+static void front_written(struct prettier *p)
 {
-	prettier_write_line(p);
 	p->col = p->front_col + (size_t)p->flat;
 	p->holding = p->closed = 0;
 	p->nheld = 0;
 	p->after_key = 0;
 	prettier_value_done(p);
+}
+
+/* The front fits: out with it on one line, tok[front, front_end). */
+static void write_front(struct prettier *p)
+{
+	prettier_write_line(p);
+	front_written(p);
+}
+
+/* Whether a front that closed and ends at column `end` has room for the
+ * comma that may follow it: none follows at the top level. */
+static int room_for_comma(const struct prettier *p, unsigned long long end)
+{
+	return p->depth == 0 || end + 1 <= p->style.limit;
 }
 
 /* The front closed, and nothing in it is expanded: out with it on one
@@ -104,7 +117,7 @@ static void front_closed(struct prettier *p, size_t end_at)
 		write_front(p);         /* empty: never expanded */
 	else if (end > limit)
 		break_front(p);
-	else if (p->depth == 0 || end + 1 <= limit)
+	else if (room_for_comma(p, end))
 		write_front(p);         /* no comma after it, or room for one */
 	else if (p->style.trailing_comma)
 		break_front(p);         /* a comma after it, and no room */
@@ -428,18 +441,14 @@ void prettier_close(struct prettier *p, unsigned flags)
 		 * test), else as tokens by the general path */
 		unsigned long long end = p->front_col + p->flat + 1;
 		if (flags == 0 && p->line_numbers && !filling(p) && end <= p->style.limit &&
-		    (p->depth == 0 || end + 1 <= p->style.limit)) {
+		    room_for_comma(p, end)) {
 			p->flat++;      /* (close_held(): never hard) */
 			prettier_write_numbers(p);
-			p->col = p->front_col + (size_t)p->flat;
-			p->holding = 0;
-			p->nheld = 0;
-			p->after_key = 0;
 			p->numbers_line = 0;
 			p->line_numbers = 0;
-			p->ntok = p->next = 0;
+			p->ntok = p->next = 0;          /* (run()'s end: all placed) */
 			p->text.len = 0;
-			prettier_value_done(p);
+			front_written(p);
 			return;
 		}
 		prettier_line_tokens(p);
@@ -475,7 +484,7 @@ void prettier_token_general(struct prettier *p, enum prettier_kind kind, unsigne
 	if (kind == PRETTIER_KEY && p->style.quick && p->holding && !p->closed &&
 	    p->ntok == p->front + 1 && p->next == p->ntok && p->held[0].object &&
 	    p->held[0].count == 0 && p->held[0].dangling == 0 &&
-	    (p->style.expand_all || ((flags & PRETTIER_BROKEN) && !p->style.collapse))) {
+	    prettier_first_expands(&p->style, flags)) {
 		/* the first key of the object the front has just begun,
 		 * which expands it (prettier_held_element()): broken before
 		 * the key is held, not after, and the key placed as in any
