@@ -1,10 +1,11 @@
 /* prettier_parts.h - the parts of --style=prettier's engine (prettier.h)
  * and what each gives the others: prettier_tokens.c takes the tokens in and
- * decides what is held (the front) and placed; prettier_out.c writes what
+ * decides what is held (the front) and placed; prettier_place.c places a
+ * token with nothing held; prettier_out.c writes what
  * is decided, with comments, line breaks and the expanded containers'
  * brackets, and a front that fits on its one line; prettier_fill.c lays
  * out an expanded array of numbers as prettier's fill() does.  For those
- * three files only.
+ * four files only.
  */
 #ifndef JFMT_PRETTIER_PARTS_H
 #define JFMT_PRETTIER_PARTS_H
@@ -18,6 +19,11 @@ static inline const char *prettier_text(const struct prettier *p, const struct p
 }
 
 /* --- prettier_tokens.c --- */
+
+/** The front begins with the opening bracket t, tok[at]. */
+void prettier_start_front(struct prettier *p, const struct prettier_tok *t, size_t at);
+
+/* --- prettier_place.c --- */
 
 /** Place a token with nothing held: in the innermost expanded container,
  * or at the top level; `at` is its index in tok[], if it is there. */
