@@ -247,9 +247,16 @@ static inline unsigned long long fbuffer_total(const struct fbuffer *fb)
  * `n` must not exceed FBUFFER_MAX_RESERVE (nor the block, in fd mode).
  */
 #define FBUFFER_MAX_RESERVE 4096
+
+/** Whether `n` bytes may be reserved at once (else append them). */
+static inline int fbuffer_can_reserve(const struct fbuffer *fb, size_t n)
+{
+	return n <= FBUFFER_MAX_RESERVE && (fb->mem || n <= fb->room);
+}
+
 static inline void fbuffer_reserve(struct fbuffer *fb, size_t n)
 {
-	FB_ASSERT(n <= FBUFFER_MAX_RESERVE && (fb->mem || n <= fb->room));
+	FB_ASSERT(fbuffer_can_reserve(fb, n));
 	if (FB_UNLIKELY(n > fb->cap - fb->len))
 		fbuffer_make_room(fb, n);
 #if defined(JFMT_DEBUG)

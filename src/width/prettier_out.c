@@ -275,7 +275,7 @@ void prettier_write_numbers(struct prettier *p)
 	const char *s = p->text.ptr + p->line_at;
 	size_t n = p->text.len - p->line_at;
 
-	if (n + 2 <= FBUFFER_MAX_RESERVE && (p->out->mem || n + 2 <= p->out->room)) {
+	if (fbuffer_can_reserve(p->out, n + 2)) {
 		fbuffer_reserve(p->out, n + 2);
 		char *d = fbuffer_cursor(p->out);
 		d[0] = '[';
@@ -301,8 +301,7 @@ void prettier_write_line(struct prettier *p)
 	size_t bound = p->text.len - p->tok[p->front].off +
 		       LINE_PUNCT_MAX * (p->front_end - p->front);
 
-	if (p->style.quick && bound <= FBUFFER_MAX_RESERVE &&
-	    (p->out->mem || bound <= p->out->room)) {
+	if (p->style.quick && fbuffer_can_reserve(p->out, bound)) {
 		fbuffer_reserve(p->out, bound);
 		o.d = fbuffer_cursor(p->out);
 	}

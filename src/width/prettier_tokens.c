@@ -274,7 +274,7 @@ static int place_quick(struct prettier *p, enum prettier_kind kind, unsigned fla
 	}
 	/* the separator is copied in whole slices */
 	size_t bound = n + FBUFFER_COPY_WIDTH + len + colon;
-	if (bound > FBUFFER_MAX_RESERVE || (!out->mem && bound > out->room))
+	if (!fbuffer_can_reserve(out, bound))
 		return 0;
 	fbuffer_reserve(out, bound);
 	char *d = fbuffer_cursor(out);
