@@ -262,6 +262,45 @@ add('comments-stream.jsonc', '\n'.join(stream) + '\n')
 add('comments-trailing.jsonc', '{"a": [1, 2, ], "b": {"c": 1, }, }\n[1, // x\n]\n')
 add('comments-starslash.jsonc', '[1, // a */ b\n2]\n')
 
+
+# Lines of JSONC as editors write them, that the comment pass takes a
+# line at a time (src/read/jsonc_lines.h) but for what may queue an entry:
+# lines that '{' ends, blank lines (of white space, with a carriage
+# return), a comma on a line of its own or first, trailing commas across
+# blank lines, a comment now and then, and lines longer than the scan's
+# 64 bytes.
+def gap():
+    return rng.choice(['\n', '\n', '\n', '\n', '\n\n', '\n  \n', '\r\n', '\r\n\r\n',
+                       '\n \t\n\n', ' \n'])
+
+
+def lines_value(depth):
+    pad = '  ' * depth
+    r = rng.random()
+    if depth > 4 or r < 0.4:
+        return rng.choice([number(), '"%s"' % plain(rng.randrange(0, 90)), 'true', 'null', '"a{"'])
+    opening, closing = ('{', '}') if r < 0.75 else ('[', ']')
+    out = opening + rng.choice(['', ' ', '  ', '\t'])
+    n = rng.randrange(0, 6)
+    for k in range(n):
+        comma = rng.random()                # where the comma before it stands
+        if k and comma < 0.85:
+            out += ','
+        if rng.random() < 0.05:
+            out += rng.choice([' // c', ' /* c */'])
+        out += gap() + pad + '  '
+        if k and comma >= 0.85:             # first on the line, or alone
+            out += ',' + rng.choice([' ', gap() + pad + '  '])
+        if opening == '{':
+            out += '"%s": ' % plain(rng.randrange(1, 12)).replace('"', '').replace('\\', '')
+        out += lines_value(depth + 1)
+    if n and rng.random() < 0.2:
+        out += ','                          # trailing, blank lines may follow
+    return out + gap() + pad + closing
+
+
+add('lines.jsonc', ''.join(lines_value(0) + gap() for _ in range(30)))
+
 # --- Text sequences (--seq) ---
 
 RS = '\x1e'

@@ -58,6 +58,18 @@ static inline uint64_t prefix_parity(uint64_t x)
 	return x;
 }
 
+#if defined(CPU_ASK)
+/** prefix_parity() in one carry-less multiply by all ones, where the CPU
+ * has it (CPU_FEATURE_ACTIVE(PCLMULQDQ)). */
+static inline __attribute__((always_inline, target("pclmul,sse2")))
+uint64_t parity_clmul(uint64_t x)
+{
+	__m128i v = _mm_set_epi64x(0, (long long)x);
+	__m128i ones = _mm_set1_epi8((char)0xff);
+	return (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(v, ones, 0));
+}
+#endif
+
 /**
  * The bytes escaped by a backslash, from the mask bs of a window's
  * backslashes: the byte after each run of an odd length, and every second

@@ -172,17 +172,6 @@ static inline const unsigned char *span_at(struct splitter *s, size_t *len)
 		(m)->slash &= ~inside_;                                               \
 	} while (0)
 
-#if defined(CPU_ASK)
-/* prefix_parity() in one carry-less multiply by all ones */
-static inline __attribute__((always_inline, target("pclmul,sse2")))
-uint64_t parity_clmul(uint64_t x)
-{
-	__m128i v = _mm_set_epi64x(0, (long long)x);
-	__m128i ones = _mm_set1_epi8((char)0xff);
-	return (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(v, ones, 0));
-}
-#endif
-
 static int space(unsigned char c)
 {
 	return c == ' ' || c == '\t';

@@ -32,6 +32,8 @@
 
 #include "base/fbuffer.h"
 #include "base/sink.h"
+#include "read/jsonc_linepass.h"
+#include "read/jsonc_lines.h"
 #include "read/jsonc_queue.h"
 #include "report/window.h"
 
@@ -40,35 +42,19 @@ struct jsonc {
 					 * accepted; else JSON, only looked at
 					 * for blank lines */
 	int keep;                       /* queue the comments */
-	int keep_blank;                 /* queue blank lines as entries */
 	int no_rs;                      /* a comment holding RS is an error */
 	int seq;                        /* the input is a text sequence: an RS
 					 * ends the record, and a comment in it */
 	int no_shortcuts;               /* the referee's pass: a byte at a time */
-	int blank_queued;               /* one is queued since the last token
-					 * or comment */
-	int keep_breaks;                /* queue a line break after '{' */
-	int break_queued;               /* one is queued since the last token */
-	unsigned value_newlines;        /* ... since the last token not a comma */
-	unsigned comment_newlines;      /* ... since the last comment queued */
-	unsigned newlines;              /* line breaks since the last token: with
-					 * keep_breaks, a blank line is queued
-					 * only where prettier sees one
-					 * (sink_comment.blank_after) */
 	unsigned long long seen;        /* comments passed, queued or not */
 	/* The state after what has been passed, carried to the next part. */
 	int in_string, escaped;
-	int line_blank;                 /* only white space since the line began */
-	int awaiting;                   /* only white space since the last comment
-					 * queued */
-	size_t column, indent;          /* the column reached, and that of the
-					 * line's first byte not white space */
-	unsigned char last;             /* the last byte of the last token, or 0 */
+	struct jsonc_line line;         /* ... and the line's (jsonc_linepass.h) */
 
 	struct fbuffer copy;            /* the part as yajl sees it */
+	struct lines_found found;       /* the plain stretch's lines */
 	struct jsonc_queue queue;       /* what it found, for the consumer */
 };
-
 /** What jsonc_pass() made of a part of the input. */
 struct jsonc_result {
 	const unsigned char *p;         /* the part as yajl must see it, */
@@ -97,10 +83,10 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
  * object's '{' before its first key, or not.  Set after jsonc_reset(). */
 static inline void jsonc_keep_breaks(struct jsonc *j, int on)
 {
-	j->keep_breaks = on;
-	j->break_queued = 0;
-	j->newlines = 0;
-	j->comment_newlines = 2;
+	j->line.keep_breaks = on;
+	j->line.break_queued = 0;
+	j->line.newlines = 0;
+	j->line.comment_newlines = 2;
 }
 
 /** Pass JSONC a byte at a time, as the referee build does

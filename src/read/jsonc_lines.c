@@ -34,6 +34,7 @@ struct masks {
 };
 
 typedef void masks_fn(const unsigned char *p, struct masks *m);
+typedef uint64_t parity_fn(uint64_t quotes);
 
 /* A byte at a time: the version where there is no vector code, and the
  * reference the vector versions are held to (tests/unit/jsonc_lines_check.c). */
@@ -138,7 +139,7 @@ void masks_avx2(const unsigned char *p, struct masks *m)
 
 static int avx2_usable(void)
 {
-	return CPU_FEATURE_ACTIVE(AVX2);
+	return CPU_FEATURE_ACTIVE(AVX2) && CPU_FEATURE_ACTIVE(PCLMULQDQ);
 }
 #endif
 #endif
@@ -173,12 +174,15 @@ struct scan {
 	size_t last_quote, last_comma;
 	int wide;                       /* the line reached holds a wide byte */
 	size_t end;                     /* where the stretch ends, once found */
+	uint64_t newline_run;           /* bit 0: the window starts in the
+					 * white space after a newline */
+	size_t first_newline;           /* the first newline, once found */
 };
 
 /* Look at the window at w, with masks m: returns 1 when the stretch ends
  * in it (at s->end). */
 static inline __attribute__((always_inline)) int
-window(struct scan *s, const struct masks *m, size_t w)
+window(struct scan *s, const struct masks *m, size_t w, parity_fn *parity)
 {
 	/* the first byte after each comma that is not white space */
 	uint64_t from = m->comma << 1 | s->comma_run, next;
@@ -186,19 +190,30 @@ window(struct scan *s, const struct masks *m, size_t w)
 	next &= ~m->white;
 	uint64_t comma_ends = next & m->newline;
 	/* ... after each line a comma ends, nor a newline */
-	uint64_t blank = m->white | m->newline, after_line;
+	uint64_t blank = m->white | m->newline, line_sum;
 	from = comma_ends << 1 | s->line_run;
-	s->line_run = comma_ends >> 63 | __builtin_add_overflow(from, blank, &after_line);
-	after_line &= ~blank;
-	uint64_t in = prefix_parity(m->quote) ^ s->inside;
+	s->line_run = comma_ends >> 63 | __builtin_add_overflow(from, blank, &line_sum);
+	uint64_t after_line = line_sum & ~blank;
+	uint64_t in = parity(m->quote) ^ s->inside;
 	s->inside = (uint64_t)0 - (in >> 63);
+	/* the newlines that end a blank line after a newline: the first byte
+	 * not white space after the newline before is one */
+	uint64_t blank_ends;
+	from = m->newline << 1 | s->newline_run;
+	s->newline_run = m->newline >> 63 | __builtin_add_overflow(from, m->white, &blank_ends);
+	blank_ends &= m->newline;
+	/* (white space and newlines after a line a comma ends: the addition
+	 * carried through them) */
+	uint64_t after_comma = blank & ~line_sum;
 
 	/* what keeps a line out: a backslash, a '/' outside a string, a comma
-	 * before a bracket on its line, a line end inside a string; or the
-	 * line is one a comma ends, and a bracket, '/' or backslash comes
-	 * next */
-	uint64_t bad = m->backslash | (m->slash & ~in) | (next & m->close) | (m->newline & in);
-	uint64_t bad_next = after_line & (m->close | m->slash | m->backslash);
+	 * before a bracket on its line, a line end inside a string, a blank
+	 * line after a newline; or the line is one a comma ends, and a
+	 * bracket, '/', backslash or blank line comes next */
+	uint64_t bad = m->backslash | (m->slash & ~in) | (next & m->close) | (m->newline & in) |
+		       (blank_ends & ~after_comma);
+	uint64_t bad_next = (after_line & (m->close | m->slash | m->backslash)) |
+			    (blank_ends & after_comma);
 	if (bad | bad_next) {
 		unsigned b = low_bit(bad | bad_next);
 		if (!(bad_next >> b & 1)) {
@@ -218,6 +233,8 @@ window(struct scan *s, const struct masks *m, size_t w)
 		s->last_comma = w + high_bit(m->comma);
 	if (m->newline) {
 		unsigned h = high_bit(m->newline);
+		if (s->first_newline == NONE)
+			s->first_newline = w + low_bit(m->newline);
 		s->line = w + h + 1;
 		s->wide = (m->wide >> h >> 1) != 0;
 	} else {
@@ -244,59 +261,79 @@ static size_t end_at_len(const struct scan *s, size_t len)
 /* lines_plain_end(), with the masks built by `get` (inlined into each
  * version, so that the masks stay in registers). */
 static inline __attribute__((always_inline)) size_t
-plain_end(const unsigned char *p, size_t i, size_t len, int in_string, masks_fn *get)
+scan_windows(const unsigned char *p, size_t i, size_t len, struct scan *s, masks_fn *get,
+	     parity_fn *parity)
 {
-	struct scan s = {
-		.inside = in_string ? ~(uint64_t)0 : 0, .line = i, .comma_line = i,
-		.last_quote = NONE, .last_comma = NONE,
-	};
 	struct masks m;
 	size_t w = i;
 
 	for (; len - w >= WINDOW; w += WINDOW) {
 		get(p + w, &m);
-		if (window(&s, &m, w))
-			return s.end;
+		if (window(s, &m, w, parity))
+			return s->end;
 	}
 	if (w < len) {          /* white space after the end carries nothing */
 		unsigned char pad[WINDOW];
 		memset(pad, ' ', sizeof pad);
 		memcpy(pad, p + w, len - w);
 		get(pad, &m);
-		if (window(&s, &m, w))
-			return s.end;
+		if (window(s, &m, w, parity))
+			return s->end;
 	}
-	return end_at_len(&s, len);
+	return end_at_len(s, len);
+}
+
+static inline __attribute__((always_inline)) size_t
+plain_end(const unsigned char *p, size_t i, size_t len, int in_string, struct lines_found *f,
+	  masks_fn *get, parity_fn *parity)
+{
+	struct scan s = {
+		.inside = in_string ? ~(uint64_t)0 : 0, .line = i, .comma_line = i,
+		.last_quote = NONE, .last_comma = NONE,
+		.first_newline = NONE,
+	};
+	size_t end = scan_windows(p, i, len, &s, get, parity);
+
+	f->first_newline = s.first_newline < end ? s.first_newline : NONE;
+	f->line = s.line;
+	return end;
 }
 
 #if defined(CPU_X86)
-static size_t plain_end_sse2(const unsigned char *p, size_t i, size_t len, int in_string)
+static size_t plain_end_sse2(const unsigned char *p, size_t i, size_t len, int in_string,
+			     struct lines_found *f)
 {
-	return plain_end(p, i, len, in_string, masks_sse2);
+	return plain_end(p, i, len, in_string, f, masks_sse2, prefix_parity);
 }
 #if defined(CPU_ASK)
-__attribute__((target("avx2")))
-static size_t plain_end_avx2(const unsigned char *p, size_t i, size_t len, int in_string)
+/* The quotes' parity in a carry-less multiply, not six shifts: the 9 MB
+ * array of the corpus files took 1.0 M fewer instructions of 200.2 M
+ * (--style=prettier). */
+__attribute__((target("avx2,pclmul")))
+static size_t plain_end_avx2(const unsigned char *p, size_t i, size_t len, int in_string,
+			     struct lines_found *f)
 {
-	return plain_end(p, i, len, in_string, masks_avx2);
+	return plain_end(p, i, len, in_string, f, masks_avx2, parity_clmul);
 }
 #endif
 #else
-static size_t plain_end_bytewise(const unsigned char *p, size_t i, size_t len, int in_string)
+static size_t plain_end_bytewise(const unsigned char *p, size_t i, size_t len, int in_string,
+				 struct lines_found *f)
 {
-	return plain_end(p, i, len, in_string, masks_plain);
+	return plain_end(p, i, len, in_string, f, masks_plain, prefix_parity);
 }
 #endif
 
-size_t lines_plain_end(const unsigned char *p, size_t i, size_t len, int in_string)
+size_t lines_plain_end(const unsigned char *p, size_t i, size_t len, int in_string,
+		       struct lines_found *f)
 {
 #if defined(CPU_ASK)
 	if (avx2_usable())
-		return plain_end_avx2(p, i, len, in_string);
+		return plain_end_avx2(p, i, len, in_string, f);
 #endif
 #if defined(CPU_X86)
-	return plain_end_sse2(p, i, len, in_string);
+	return plain_end_sse2(p, i, len, in_string, f);
 #else
-	return plain_end_bytewise(p, i, len, in_string);
+	return plain_end_bytewise(p, i, len, in_string, f);
 #endif
 }

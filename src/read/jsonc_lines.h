@@ -10,7 +10,11 @@
  * '/' outside a string, an even number of quotes once its first string
  * state is counted, and no comma whose next byte that is not white space
  * (on a later line, for a comma that ends its line) is a closing bracket,
- * a '/' or a backslash, or lies past the part.  A comma followed by a
+ * a '/' or a backslash, or lies past the part, or after a blank line.  A
+ * blank line (white space alone) is not plain either, unless it is the
+ * stretch's first: the pass looks at each, which may queue an entry, so
+ * that it can pass a stretch looking only at a few of its lines.  A
+ * comma followed by a
  * bracket inside a string is taken for a trailing one: the byte loop
  * looks at that line, and is right.  So is a line that a rule keeps out
  * for a byte that is not JSON: the byte loop is the reference.
@@ -24,20 +28,32 @@
  * The part is looked at 64 bytes at a time: each byte of interest is a
  * bit of a mask (SSE2, or AVX2 where the CPU has it, else a byte at a
  * time), and one addition carries a comma's mark across the white space
- * after it.
+ * after it, another a newline's.
  */
 #ifndef JFMT_JSONC_LINES_H
 #define JFMT_JSONC_LINES_H
 
 #include <stddef.h>
 
+/** What lines_plain_end() tells of the stretch besides its end. */
+struct lines_found {
+	size_t first_newline;           /* its first newline, or LINES_NONE if
+					 * it lies in the window of 64 bytes
+					 * the stretch ends in */
+	size_t line;                    /* where its last line starts, if it
+					 * ends inside it */
+};
+
+#define LINES_NONE ((size_t)-1)
+
 /**
  * Where the plain stretch of p[0..len) that starts at p[i] ends: p[i]
  * starts a line or continues one (inside a string if `in_string`, after
  * no backslash); the stretch ends at the start of the first line that is
  * not plain, or inside the last line as said above, or at len.  p[len]
- * and after are not read.
+ * and after are not read.  Sets f's output fields for the stretch.
  */
-size_t lines_plain_end(const unsigned char *p, size_t i, size_t len, int in_string);
+size_t lines_plain_end(const unsigned char *p, size_t i, size_t len, int in_string,
+		       struct lines_found *f);
 
 #endif

@@ -13,11 +13,13 @@
 
 #include "rng.h"
 
-typedef size_t plain_fn(const unsigned char *p, size_t i, size_t len, int in_string);
+typedef size_t plain_fn(const unsigned char *p, size_t i, size_t len, int in_string,
+			struct lines_found *f);
 
-static size_t plain_bytes(const unsigned char *p, size_t i, size_t len, int in_string)
+static size_t plain_bytes(const unsigned char *p, size_t i, size_t len, int in_string,
+			  struct lines_found *f)
 {
-	return plain_end(p, i, len, in_string, masks_plain);
+	return plain_end(p, i, len, in_string, f, masks_plain, prefix_parity);
 }
 
 static const struct { const char *name; plain_fn *fn; } versions[] = {
@@ -91,10 +93,13 @@ static size_t reference(const unsigned char *p, size_t i, size_t len, int in_str
 			return line;
 		while (q > line && is_white(p[q - 1]))
 			q--;
+		if (q == line && line > i)      /* blank, after a newline */
+			return line;
 		if (q > line && p[q - 1] == ',') {      /* the next token decides */
-			while (t < len && (is_white(p[t]) || p[t] == '\n'))
-				t++;
-			if (t == len || (p[t] && strchr("]}/\\", p[t])))
+			int blank = 0;          /* a blank line comes first */
+			for (; t < len && (is_white(p[t]) || p[t] == '\n'); t++)
+				blank |= p[t] == '\n';
+			if (t == len || blank || (p[t] && strchr("]}/\\", p[t])))
 				return line;
 		}
 		line = e + 1;
@@ -156,18 +161,37 @@ static void show(const unsigned char *p, size_t len)
 	putchar('\n');
 }
 
+/* What struct lines_found must say of p[i..end): its first newline (or
+ * LINES_NONE, which the stretch's last window may leave), and where its
+ * last line starts if end is inside it. */
+static const char *found_wrong(const unsigned char *p, size_t i, size_t end,
+			       const struct lines_found *f)
+{
+	const unsigned char *first = memchr(p + i, '\n', end - i);
+	const unsigned char *last = memrchr(p + i, '\n', end - i);
+
+	if (f->first_newline != LINES_NONE && (!first || f->first_newline != (size_t)(first - p)))
+		return "first newline";
+	if (end > i && p[end - 1] != '\n' && f->line != (last ? (size_t)(last - p) + 1 : i))
+		return "last line";
+	return NULL;
+}
+
 static int check(const unsigned char *p, size_t i, size_t len, int in_string)
 {
 	size_t want = reference(p, i, len, in_string);
 
 	for (size_t v = 0; v < NVERSIONS; v++) {
+		struct lines_found f;
+		const char *wrong;
 		if (!usable(v))
 			continue;
 		checks++;
-		size_t got = versions[v].fn(p, i, len, in_string);
-		if (got != want) {
-			printf("%s: from %zu of %zu (in string %d): end %zu, want %zu\n",
-			       versions[v].name, i, len, in_string, got, want);
+		size_t got = versions[v].fn(p, i, len, in_string, &f);
+		if (got != want || (wrong = found_wrong(p, i, got, &f)) != NULL) {
+			printf("%s: from %zu of %zu (in string %d): end %zu, want %zu%s%s\n",
+			       versions[v].name, i, len, in_string, got, want,
+			       got == want ? ", wrong " : "", got == want ? wrong : "");
 			show(p + i, len - i);
 			return 1;
 		}
