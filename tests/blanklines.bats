@@ -41,6 +41,17 @@ GROUPED='{
 ' --comments
 }
 
+@test "a blank line after a comma is kept wherever reads cut the input" {
+	# a comma whose next token is not read yet is passed again with the
+	# next read: what the lines after it counted must not count twice
+	local in=$'{\n  "a": {\n    "x": 1\n  },\r\n\r\n  "b": 2,\n  \n  "c": {\n    "y": [1]\n  }, // c\n\n  "d": 3\n}\n'
+	local pretty=$'{\n  "a": {\n    "x": 1,\n  },\n\n  "b": 2,\n\n  "c": {\n    "y": [1],\n  }, // c\n\n  "d": 3,\n}\n'
+	local want=$'{\n  "a": {\n    "x": 1\n  },\n\n  "b": 2,\n\n  "c": {\n    "y": [\n      1\n    ]\n  }, // c\n\n  "d": 3\n}\n'
+	fmt_is "$in" "$pretty" --style=prettier --stdin-filename x.jsonc
+	fmt_is "$in" "$want" --comments
+	at_every_cut "$in" "--style=prettier --stdin-filename x.jsonc" "$pretty" --comments "$want"
+}
+
 @test "--blank-lines=drop with --comments drops them" {
 	fmt_is "$GROUPED" '{
   "a": 1,

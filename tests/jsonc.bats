@@ -527,19 +527,7 @@ with open(sys.argv[1], "w") as f:
 	local pretty=$'{\n  "url": "http://a/b",\n  "k": 4 /* x\n             y */,\n  "s": "a, ]",\n  "n": [1, 2],\n  "m": [\n    3, // c\n  ],\n  "t": "\\"/",\n}\n'
 	fmt_is "$in" "$want" --comments
 	fmt_is "$in" "$pretty" --style=prettier --stdin-filename x.jsonc
-	local cases=() k
-	for ((k = 1; k < ${#in}; k++)); do
-		cases+=("$k,65536" --comments "$in")
-		cases+=("$k,65536" "--style=prettier --stdin-filename x.jsonc" "$in")
-	done
-	run -0 pieces_runs "${cases[@]}"
-	[ "$(printf '%s\n' "${lines[@]}" | sort -u)" = $'0\t' ]
-	put want "$want"
-	put pretty "$pretty"
-	for ((k = 1; k <= ${#cases[@]} / 3; k += 2)); do
-		same_bytes want "$T/pieces_out.$k"
-		same_bytes pretty "$T/pieces_out.$((k + 1))"
-	done
+	at_every_cut "$in" --comments "$want" "--style=prettier --stdin-filename x.jsonc" "$pretty"
 }
 
 @test "--jsonc is --comments; --validate accepts JSONC" {

@@ -440,6 +440,29 @@ for k in range(0, len(args), 3):
     summary.write(b"%d\t%s\n" % (rc, text.split(b"\n")[0]))' "$JFMT" "$@"
 }
 
+# at_every_cut INPUT OPTIONS WANT [OPTIONS WANT]...: with INPUT on standard
+# input cut in two at each of its bytes (pieces_runs, one read before the
+# cut and one after), `jfmt OPTIONS` (split on spaces) exits 0 and writes
+# WANT, for each pair.
+at_every_cut() {
+	local in=$1 cases=() k m
+	shift
+	local pairs=$(($# / 2))
+	for ((k = 1; k < ${#in}; k++)); do
+		for ((m = 1; m < $#; m += 2)); do
+			cases+=("$k,65536" "${!m}" "$in")
+		done
+	done
+	run -0 pieces_runs "${cases[@]}"
+	[ "$(printf '%s\n' "${lines[@]}" | sort -u)" = $'0\t' ]
+	for ((m = 2; m <= $#; m += 2)); do
+		put "want.$m" "${!m}"
+	done
+	for ((k = 0; k < ${#cases[@]} / 3; k++)); do
+		same_bytes "want.$((k % pairs * 2 + 2))" "$T/pieces_out.$((k + 1))"
+	done
+}
+
 # nested KIND N: a compact document N containers deep, on one line:
 # "arrays" [[...[]...]], "objects" {"a":{"a":...1...}}, "open" [[[... unclosed.
 nested() {

@@ -9,12 +9,12 @@
 #include "read/jsonc_runs.h"
 #include "read/skip.h"
 
-/* The state at the start of a byte, to pass again from there. */
+/* The state at the start of a byte, to pass again from there: all of
+ * the line's, as passing again counts each line end again (a blank line
+ * after a comma held back lost the flags of where it stands). */
 struct snapshot {
 	size_t n, text_len;
-	int line_blank, awaiting, blank_queued;
-	unsigned char last;
-	size_t column, indent;
+	struct jsonc_line line;
 };
 
 void jsonc_init(struct jsonc *j)
@@ -51,21 +51,13 @@ void jsonc_reset(struct jsonc *j, int comments, int keep, int keep_blank, int no
 
 static struct snapshot snap(const struct jsonc *j)
 {
-	return (struct snapshot){
-		j->queue.n, j->queue.text.len, j->line.line_blank, j->line.awaiting,
-		j->line.blank_queued, j->line.last, j->line.column, j->line.indent,
-	};
+	return (struct snapshot){ j->queue.n, j->queue.text.len, j->line };
 }
 
 static void restore(struct jsonc *j, const struct snapshot *s)
 {
 	jsonc_queue_cut(&j->queue, s->n, s->text_len);
-	j->line.line_blank = s->line_blank;
-	j->line.awaiting = s->awaiting;
-	j->line.blank_queued = s->blank_queued;
-	j->line.last = s->last;
-	j->line.column = s->column;
-	j->line.indent = s->indent;
+	j->line = s->line;
 }
 
 static void queue(struct jsonc *j, const unsigned char *p, size_t len,
