@@ -27,10 +27,11 @@
  * Of -c, --indent and --tab (one group, optable.h), only what the highest
  * of these says applies, and of that what is said last (settings.c).
  * Tabs said below jfmt's keys (useTabs, indentStyle, indent_style) make a
- * width said there too a tab's width, as the other formatters read it.  A value that a configuration file cannot hold
- * (jfmt_indent = 40, "tabWidth": "four") is an error that names the file,
- * its line and column: exit status 2, and no input is touched (config_
- * for() is asked of every input before -i rewrites one).  Each directory's
+ * width said there too a tab's width, as the other formatters read it.
+ * A value that a configuration file cannot hold (jfmt_indent = 40,
+ * "tabWidth": "four") is an error that names the file, its line and
+ * column: exit status 2, and no input is touched (config_for() is asked
+ * of every input before -i rewrites one).  Each directory's
  * configuration is looked up once (dircache.h).
  */
 #ifndef JFMT_CONFIG_H

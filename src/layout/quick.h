@@ -191,7 +191,8 @@ static ALWAYS_INLINE int keyed_number(struct formatter *f, const char *s, size_t
 
 /* A literal (true, false, null) the same way; where it ends is found
  * after its key (literal_end()). */
-static ALWAYS_INLINE int keyed_literal(struct formatter *f, const char *w, size_t len, enum layout L)
+static ALWAYS_INLINE int keyed_literal(struct formatter *f, const char *w, size_t len,
+					enum layout L)
 {
 	const unsigned char *after = f->key + f->key_len + 1;   /* its quote's */
 	struct keyed k;

@@ -127,7 +127,8 @@ void parser_look_ahead(struct parser *ps, size_t from, size_t end, int backslash
  * Parse win->cur[from, end), given to yajl as text[from, end), where text
  * stands for win->cur.p (or is a copy of it with the comments blanked).
  * When text is win->cur.p, SINK_INPUT_SLACK bytes past `end` may be read,
- * and the consumer is told of them (sink.set_input).  Returns 0, or -1 when this input must stop (the error was reported).
+ * and the consumer is told of them (sink.set_input).  Returns 0, or -1
+ * when this input must stop (the error was reported).
  */
 int parser_feed(struct parser *ps, size_t from, size_t end, const unsigned char *text);
 
