@@ -64,7 +64,7 @@ static size_t line_start(const unsigned char *p, size_t from, size_t q)
 /*
  * Pass the whole lines of p[from..to) (p[to - 1] is a newline), which
  * follow the first line of a plain stretch and queue nothing: no blank
- * line (the scan ends a stretch before one) and none that '{' ends.  Each
+ * line and none that '{' ends.  Each
  * line's pass_line_part() and line_ends_at() set the state afresh, so the
  * last line alone leaves what all of them would: but the counts of line
  * ends, which only matter while they are 1.  The last line leaves
@@ -101,16 +101,18 @@ static size_t open_line_end(const unsigned char *p, size_t from, size_t to)
 
 /*
  * JSONC: pass p[i..e), which lines_plain_end() found plain, as
- * jsonc_pass_lines() passes JSON: its whole lines, then the start of one more,
- * whose columns are its bytes (no tab, carriage return or byte beyond
- * ASCII) and which ends outside a string.  Of its whole lines, which hold
- * no blank line but perhaps the first, only the first, those that '{'
- * ends (with keep_breaks) and the last are passed: the others queue
- * nothing, and what they leave the last one sets again
- * (pass_quiet_lines()).  The byte loop took 15 instructions a byte of
- * citm_catalog.json: --style=prettier took 116.4 M in all with it alone,
- * 97.5 M with each line passed (76.4 M with later work), 74.8 M so; and
- * --comments 76.5 M, 73.1 M.  A memchr() a line was most of it.
+ * jsonc_pass_lines() passes JSON: its whole lines, then the start of one
+ * more, whose columns are its bytes (no tab, carriage return or byte
+ * beyond ASCII) and which ends outside a string.  Of its whole lines
+ * before its first blank line, only the first, those that '{' ends (with
+ * keep_breaks) and the last are passed: the others queue nothing, and
+ * what they leave the last one sets again (pass_quiet_lines()); from the
+ * blank line on, each line is (a file with a blank line after each
+ * member so takes no more than with each line passed).  The byte loop
+ * took 15 instructions a byte of citm_catalog.json: --style=prettier
+ * took 116.4 M in all with it alone, 97.5 M with each line passed (76.4 M
+ * with later work), 74.1 M so (with the scan's carry-less multiply); and
+ * --comments 76.5 M, 72.7 M.  A memchr() a line was most of it.
  */
 void jsonc_pass_plain(struct jsonc_line *l, const struct lines_found *f,
 		      const unsigned char *p, size_t i, size_t e, unsigned long long base)
@@ -122,20 +124,30 @@ void jsonc_pass_plain(struct jsonc_line *l, const struct lines_found *f,
 	else if (f->line > i && f->line <= e)   /* e is inside the last line */
 		last_nl = f->line - 1;
 	if (last_nl != LINES_NONE) {
-		size_t nl = f->first_newline, q;
+		size_t nl = f->first_newline, q, quiet_to = last_nl + 1;
 		if (nl == LINES_NONE)
 			nl = (size_t)((const unsigned char *)memchr(p + i, '\n', e - i) - p);
 		pass_line_part(l, p + i, nl - i);
 		line_ends_at(l, base + nl);
 		done = nl + 1;
-		while (l->keep_breaks && (q = open_line_end(p, done, last_nl)) != LINES_NONE) {
+		/* lines looked at a few up to the first blank one, each from
+		 * there (the last line before it is passed, which sets the
+		 * flags of its entry) */
+		if (f->first_blank != LINES_NONE)
+			quiet_to = line_start(p, done, f->first_blank);
+		while (l->keep_breaks && quiet_to > done &&
+		       (q = open_line_end(p, done, quiet_to - 1)) != LINES_NONE) {
 			size_t s = line_start(p, done, q);
 			pass_line_part(l, p + s, q - s);
 			line_ends_at(l, base + q);
 			done = q + 1;
 		}
+		if (quiet_to > done) {
+			pass_quiet_lines(l, p, done, quiet_to, base);
+			done = quiet_to;
+		}
 		if (last_nl >= done)
-			pass_quiet_lines(l, p, done, last_nl + 1, base);
+			jsonc_pass_lines(l, p + done, last_nl + 1 - done, base + done);
 		done = last_nl + 1;
 	}
 	if (done == e)

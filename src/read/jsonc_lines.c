@@ -177,6 +177,7 @@ struct scan {
 	uint64_t newline_run;           /* bit 0: the window starts in the
 					 * white space after a newline */
 	size_t first_newline;           /* the first newline, once found */
+	size_t first_blank;             /* ... that ends a blank line */
 };
 
 /* Look at the window at w, with masks m: returns 1 when the stretch ends
@@ -190,30 +191,27 @@ window(struct scan *s, const struct masks *m, size_t w, parity_fn *parity)
 	next &= ~m->white;
 	uint64_t comma_ends = next & m->newline;
 	/* ... after each line a comma ends, nor a newline */
-	uint64_t blank = m->white | m->newline, line_sum;
+	uint64_t blank = m->white | m->newline, after_line;
 	from = comma_ends << 1 | s->line_run;
-	s->line_run = comma_ends >> 63 | __builtin_add_overflow(from, blank, &line_sum);
-	uint64_t after_line = line_sum & ~blank;
+	s->line_run = comma_ends >> 63 | __builtin_add_overflow(from, blank, &after_line);
+	after_line &= ~blank;
 	uint64_t in = parity(m->quote) ^ s->inside;
 	s->inside = (uint64_t)0 - (in >> 63);
-	/* the newlines that end a blank line after a newline: the first byte
-	 * not white space after the newline before is one */
+	/* the first newline that ends a blank line after a newline: the first
+	 * byte not white space after the newline before is one */
 	uint64_t blank_ends;
 	from = m->newline << 1 | s->newline_run;
 	s->newline_run = m->newline >> 63 | __builtin_add_overflow(from, m->white, &blank_ends);
 	blank_ends &= m->newline;
-	/* (white space and newlines after a line a comma ends: the addition
-	 * carried through them) */
-	uint64_t after_comma = blank & ~line_sum;
+	if (blank_ends && s->first_blank == NONE)
+		s->first_blank = w + low_bit(blank_ends);
 
 	/* what keeps a line out: a backslash, a '/' outside a string, a comma
-	 * before a bracket on its line, a line end inside a string, a blank
-	 * line after a newline; or the line is one a comma ends, and a
-	 * bracket, '/', backslash or blank line comes next */
-	uint64_t bad = m->backslash | (m->slash & ~in) | (next & m->close) | (m->newline & in) |
-		       (blank_ends & ~after_comma);
-	uint64_t bad_next = (after_line & (m->close | m->slash | m->backslash)) |
-			    (blank_ends & after_comma);
+	 * before a bracket on its line, a line end inside a string; or the
+	 * line is one a comma ends, and a bracket, '/' or backslash comes
+	 * next */
+	uint64_t bad = m->backslash | (m->slash & ~in) | (next & m->close) | (m->newline & in);
+	uint64_t bad_next = after_line & (m->close | m->slash | m->backslash);
 	if (bad | bad_next) {
 		unsigned b = low_bit(bad | bad_next);
 		if (!(bad_next >> b & 1)) {
@@ -258,8 +256,9 @@ static size_t end_at_len(const struct scan *s, size_t len)
 	return end;
 }
 
-/* lines_plain_end(), with the masks built by `get` (inlined into each
- * version, so that the masks stay in registers). */
+/* The windows of p[i..len) in turn: where the stretch ends.  The masks
+ * are built by `get` and the quotes' parity taken by `parity`, both
+ * inlined into each version, so that the masks stay in registers. */
 static inline __attribute__((always_inline)) size_t
 scan_windows(const unsigned char *p, size_t i, size_t len, struct scan *s, masks_fn *get,
 	     parity_fn *parity)
@@ -283,6 +282,7 @@ scan_windows(const unsigned char *p, size_t i, size_t len, struct scan *s, masks
 	return end_at_len(s, len);
 }
 
+/* lines_plain_end(), for each version. */
 static inline __attribute__((always_inline)) size_t
 plain_end(const unsigned char *p, size_t i, size_t len, int in_string, struct lines_found *f,
 	  masks_fn *get, parity_fn *parity)
@@ -290,11 +290,12 @@ plain_end(const unsigned char *p, size_t i, size_t len, int in_string, struct li
 	struct scan s = {
 		.inside = in_string ? ~(uint64_t)0 : 0, .line = i, .comma_line = i,
 		.last_quote = NONE, .last_comma = NONE,
-		.first_newline = NONE,
+		.first_newline = NONE, .first_blank = NONE,
 	};
 	size_t end = scan_windows(p, i, len, &s, get, parity);
 
 	f->first_newline = s.first_newline < end ? s.first_newline : NONE;
+	f->first_blank = s.first_blank < end ? s.first_blank : NONE;
 	f->line = s.line;
 	return end;
 }

@@ -3,18 +3,14 @@
  * at a time.
  *
  * Of a line that holds no comment, no trailing comma and no line end
- * inside a string, the pass needs only what jsonc.c's pass_lines() takes
+ * inside a string, the pass needs only what jsonc_pass_lines() takes
  * from a line of JSON: its last byte that is not white space, whether it
  * has one, and whether that is a comma.  Such a line is plain if it holds
  * no backslash (so that its quotes alone say where its strings are), no
  * '/' outside a string, an even number of quotes once its first string
  * state is counted, and no comma whose next byte that is not white space
  * (on a later line, for a comma that ends its line) is a closing bracket,
- * a '/' or a backslash, or lies past the part, or after a blank line.  A
- * blank line (white space alone) is not plain either, unless it is the
- * stretch's first: the pass looks at each, which may queue an entry, so
- * that it can pass a stretch looking only at a few of its lines.  A
- * comma followed by a
+ * a '/' or a backslash, or lies past the part.  A comma followed by a
  * bracket inside a string is taken for a trailing one: the byte loop
  * looks at that line, and is right.  So is a line that a rule keeps out
  * for a byte that is not JSON: the byte loop is the reference.
@@ -28,7 +24,7 @@
  * The part is looked at 64 bytes at a time: each byte of interest is a
  * bit of a mask (SSE2, or AVX2 where the CPU has it, else a byte at a
  * time), and one addition carries a comma's mark across the white space
- * after it, another a newline's.
+ * after it, another a newline's (to find the first blank line).
  */
 #ifndef JFMT_JSONC_LINES_H
 #define JFMT_JSONC_LINES_H
@@ -40,6 +36,10 @@ struct lines_found {
 	size_t first_newline;           /* its first newline, or LINES_NONE if
 					 * it lies in the window of 64 bytes
 					 * the stretch ends in */
+	size_t first_blank;             /* the newline that ends its first
+					 * blank line (white space alone) after
+					 * a newline of the stretch, or
+					 * LINES_NONE */
 	size_t line;                    /* where its last line starts, if it
 					 * ends inside it */
 };

@@ -93,13 +93,10 @@ static size_t reference(const unsigned char *p, size_t i, size_t len, int in_str
 			return line;
 		while (q > line && is_white(p[q - 1]))
 			q--;
-		if (q == line && line > i)      /* blank, after a newline */
-			return line;
 		if (q > line && p[q - 1] == ',') {      /* the next token decides */
-			int blank = 0;          /* a blank line comes first */
-			for (; t < len && (is_white(p[t]) || p[t] == '\n'); t++)
-				blank |= p[t] == '\n';
-			if (t == len || blank || (p[t] && strchr("]}/\\", p[t])))
+			while (t < len && (is_white(p[t]) || p[t] == '\n'))
+				t++;
+			if (t == len || (p[t] && strchr("]}/\\", p[t])))
 				return line;
 		}
 		line = e + 1;
@@ -161,9 +158,26 @@ static void show(const unsigned char *p, size_t len)
 	putchar('\n');
 }
 
+/* The newline that ends the first blank line of p[i..end) after a newline
+ * there, or LINES_NONE. */
+static size_t first_blank(const unsigned char *p, size_t i, size_t end)
+{
+	const unsigned char *nl = memchr(p + i, '\n', end - i);
+
+	while (nl) {
+		size_t k = (size_t)(nl - p) + 1;
+		while (k < end && is_white(p[k]))
+			k++;
+		if (k < end && p[k] == '\n')
+			return k;
+		nl = k < end ? memchr(p + k, '\n', end - k) : NULL;
+	}
+	return LINES_NONE;
+}
+
 /* What struct lines_found must say of p[i..end): its first newline (or
- * LINES_NONE, which the stretch's last window may leave), and where its
- * last line starts if end is inside it. */
+ * LINES_NONE, which the stretch's last window may leave), its first blank
+ * line, and where its last line starts if end is inside it. */
 static const char *found_wrong(const unsigned char *p, size_t i, size_t end,
 			       const struct lines_found *f)
 {
@@ -172,6 +186,8 @@ static const char *found_wrong(const unsigned char *p, size_t i, size_t end,
 
 	if (f->first_newline != LINES_NONE && (!first || f->first_newline != (size_t)(first - p)))
 		return "first newline";
+	if (f->first_blank != first_blank(p, i, end))
+		return "first blank line";
 	if (end > i && p[end - 1] != '\n' && f->line != (last ? (size_t)(last - p) + 1 : i))
 		return "last line";
 	return NULL;
