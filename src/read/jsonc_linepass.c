@@ -31,6 +31,15 @@ void jsonc_queue_break(struct jsonc_line *l, unsigned long long at)
 	}, "", 0);
 }
 
+/* The line p[s..nl), its newline at p[nl]: its last token, then its end
+ * (p starts at input offset `base`). */
+LINE_INLINE void pass_line(struct jsonc_line *l, const unsigned char *p, size_t s, size_t nl,
+			   unsigned long long base)
+{
+	pass_line_part(l, p + s, nl - s);
+	line_ends_at(l, base + nl);
+}
+
 /*
  * JSON, not JSONC: pass p[0..len) a line at a time, as nothing but line
  * ends matters to blank lines and line breaks, and a line's last token is
@@ -45,8 +54,7 @@ void jsonc_pass_lines(struct jsonc_line *l, const unsigned char *p, size_t len,
 	const unsigned char *s = p, *end = p + len, *nl;
 
 	while ((nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
-		pass_line_part(l, s, (size_t)(nl - s));
-		line_ends_at(l, base + (unsigned long long)(nl - p));
+		pass_line(l, p, (size_t)(s - p), (size_t)(nl - p), base);
 		s = nl + 1;
 	}
 	pass_line_part(l, s, (size_t)(end - s));
@@ -64,10 +72,9 @@ static size_t line_start(const unsigned char *p, size_t from, size_t q)
 /*
  * Pass the whole lines of p[from..to) (p[to - 1] is a newline), which
  * follow the first line of a plain stretch and queue nothing: no blank
- * line and none that '{' ends.  Each
- * line's pass_line_part() and line_ends_at() set the state afresh, so the
- * last line alone leaves what all of them would: but the counts of line
- * ends, which only matter while they are 1.  The last line leaves
+ * line and none that '{' ends.  Each line's pass_line() sets the state
+ * afresh, so the last line alone leaves what all of them would: but the
+ * counts of line ends, which only matter while they are 1.  The last line leaves
  * value_newlines 1 if it holds more than commas, as all would, else at
  * least 2, as all would; comment_newlines at least 2, as all would, as
  * the first line left it at least 1.
@@ -75,10 +82,9 @@ static size_t line_start(const unsigned char *p, size_t from, size_t q)
 static void pass_quiet_lines(struct jsonc_line *l, const unsigned char *p, size_t from, size_t to,
 			     unsigned long long base)
 {
-	size_t nl = to - 1, s = line_start(p, from, nl);
+	size_t nl = to - 1;
 
-	pass_line_part(l, p + s, nl - s);
-	line_ends_at(l, base + nl);
+	pass_line(l, p, line_start(p, from, nl), nl, base);
 }
 
 /* The newline that ends the first line of p[from..to) whose last byte
@@ -127,8 +133,7 @@ void jsonc_pass_plain(struct jsonc_line *l, const struct lines_found *f,
 		size_t nl = f->first_newline, q, quiet_to = last_nl + 1;
 		if (nl == LINES_NONE)
 			nl = (size_t)((const unsigned char *)memchr(p + i, '\n', e - i) - p);
-		pass_line_part(l, p + i, nl - i);
-		line_ends_at(l, base + nl);
+		pass_line(l, p, i, nl, base);
 		done = nl + 1;
 		/* lines looked at a few up to the first blank one, each from
 		 * there (the last line before it is passed, which sets the
@@ -137,9 +142,7 @@ void jsonc_pass_plain(struct jsonc_line *l, const struct lines_found *f,
 			quiet_to = line_start(p, done, f->first_blank);
 		while (l->keep_breaks && quiet_to > done &&
 		       (q = open_line_end(p, done, quiet_to - 1)) != LINES_NONE) {
-			size_t s = line_start(p, done, q);
-			pass_line_part(l, p + s, q - s);
-			line_ends_at(l, base + q);
+			pass_line(l, p, line_start(p, done, q), q, base);
 			done = q + 1;
 		}
 		if (quiet_to > done) {
