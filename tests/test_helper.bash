@@ -51,6 +51,9 @@ case ${BASH_SOURCE[0]} in
 *) TESTS_DIR=. ;;
 esac
 [[ $TESTS_DIR == /* ]] || TESTS_DIR=$PWD/$TESTS_DIR
+# (exported: pieces() finds tests/pieces.py by it, in the shells that some
+# tests start with its definition)
+export TESTS_DIR
 
 # `tests/run asan` points JFMT at the sanitizer build.
 JFMT="${JFMT:-$TESTS_DIR/../jfmt}"
@@ -367,31 +370,17 @@ py() {
 # pieces SIZES CMD...: run CMD with standard input from a socket that hands
 # it the bytes of our standard input in messages of SIZES bytes (a comma
 # separated list, used in turn), so that each read(2) returns exactly one
-# piece.  Exits with CMD's status (128 + N for signal N).  A piece must not
+# piece (tests/pieces.py).  Exits with CMD's status (128 + N for signal N).  A piece must not
 # be larger than a read asks for, or the socket drops what it does not
 # take: a read block, or after pieces shorter than half a block in all
 # (BLOCKS_FILL_BELOW), what the block has left.
 pieces() {
-	py '
-import socket, subprocess, sys
+	PIECES_PY=$TESTS_DIR py '
+import os, sys
+sys.path.insert(0, os.environ["PIECES_PY"])
+from pieces import feed
 sizes = [int(s) for s in sys.argv[1].split(",")]
-data = sys.stdin.buffer.read()
-ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-p = subprocess.Popen(sys.argv[2:], stdin=theirs)
-theirs.close()
-i = k = 0
-try:    # CMD may stop reading (at an error, without -k)
-    while i < len(data):
-        n = sizes[k % len(sizes)]
-        k += 1
-        ours.send(data[i:i + n])
-        i += n
-    ours.shutdown(socket.SHUT_WR)
-except (BrokenPipeError, ConnectionResetError):
-    pass
-rc = p.wait()
-ours.close()
-sys.exit(128 - rc if rc < 0 else rc)' "$@"
+sys.exit(feed(sys.argv[2:], sys.stdin.buffer.read(), sizes)[2])' "$@"
 }
 
 # pieces_runs SIZES OPTIONS INPUT [SIZES OPTIONS INPUT]...: for each case,
@@ -403,38 +392,23 @@ sys.exit(128 - rc if rc < 0 else rc)' "$@"
 # $T/pieces_err.K.  One python3 run for them all: a start of python3
 # costs more than jfmt's run.
 pieces_runs() {
-	PIECES_TO=$T py '
-import os, socket, subprocess, sys
+	PIECES_TO=$T PIECES_PY=$TESTS_DIR py '
+import os, sys
+sys.path.insert(0, os.environ["PIECES_PY"])
+from pieces import feed
 jfmt, args = sys.argv[1], sys.argv[2:]
 assert len(args) % 3 == 0, "pieces_runs: SIZES OPTIONS INPUT, by threes"
 to = os.environ["PIECES_TO"]
 summary = sys.stdout.buffer
 for k in range(0, len(args), 3):
     sizes = [int(s) for s in args[k].split(",")]
-    data = os.fsencode(args[k + 2])
     name = "%d" % (k // 3 + 1)
-    out = open(os.path.join(to, "pieces_out." + name), "wb")
-    err = open(os.path.join(to, "pieces_err." + name), "w+b")
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    p = subprocess.Popen([jfmt] + args[k + 1].split(), stdin=theirs, stdout=out, stderr=err)
-    theirs.close()
-    i = n = 0
-    try:    # jfmt may stop reading (at an error, without -k)
-        while i < len(data):
-            m = sizes[n % len(sizes)]
-            n += 1
-            ours.send(data[i:i + m])
-            i += m
-        ours.shutdown(socket.SHUT_WR)
-    except (BrokenPipeError, ConnectionResetError):
-        pass
-    rc = p.wait()
-    ours.close()
-    out.close()
-    err.seek(0)
-    text = err.read()
-    err.close()
-    rc = 128 - rc if rc < 0 else rc
+    with open(os.path.join(to, "pieces_out." + name), "wb") as out, \
+         open(os.path.join(to, "pieces_err." + name), "w+b") as err:
+        rc = feed([jfmt] + args[k + 1].split(), os.fsencode(args[k + 2]), sizes,
+                  stdout=out, stderr=err)[2]
+        err.seek(0)
+        text = err.read()
     if b"Sanitizer" in text or b"runtime error:" in text:
         rc = 255
     summary.write(b"%d\t%s\n" % (rc, text.split(b"\n")[0]))' "$JFMT" "$@"

@@ -15,10 +15,12 @@ load ../test_helper
 
 @test "generated JSONC cut in two reads at each byte comes out as from one read" {
 	need_cmd python3
-	run python3 - "$JFMT" <<'PY'
-import random, socket, subprocess, sys
+	run python3 - "$JFMT" "$TESTS_DIR" <<'PY'
+import random, subprocess, sys
 
 jfmt = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from pieces import feed
 rng = random.Random(8)
 
 def gap():
@@ -48,23 +50,7 @@ def value(depth):
 
 def run(data, sizes, options):
     """jfmt OPTIONS with data on standard input, a read(2) a piece."""
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    p = subprocess.Popen([jfmt] + options, stdin=theirs, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
-    theirs.close()
-    i = k = 0
-    try:
-        while i < len(data):
-            m = sizes[k % len(sizes)]
-            k += 1
-            ours.send(data[i:i + m])
-            i += m
-        ours.shutdown(socket.SHUT_WR)
-    except (BrokenPipeError, ConnectionResetError):
-        pass
-    out, err = p.communicate()
-    ours.close()
-    return out, err, p.returncode
+    return feed([jfmt] + options, data, sizes, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 OPTIONS = [["--style=prettier", "--stdin-filename", "x.jsonc"],
            ["--style=prettier", "--stdin-filename", "x.json"],
