@@ -16,25 +16,15 @@
  * not started at all; and a git that failed could not be asked.
  *
  * In a work tree, git must answer: when it cannot (it exits with an
- * error, as it does in a repository whose owner it does not trust, "detected
- * dubious ownership"), dies, falls silent for GITIGNORE_SILENCE_LIMIT_MS
- * or answers what it was not asked, the question has no answer, and that
- * is said, with what to do about it.
+ * error, as it does in a repository whose owner it does not trust,
+ * "detected dubious ownership"), dies, falls silent for
+ * GIT_SILENCE_LIMIT_MS (gitrun.h) or answers what it was not asked, the
+ * question has no answer, and that is said, with what to do about it.
  */
 #ifndef JFMT_GITIGNORE_H
 #define JFMT_GITIGNORE_H
 
 #include <stddef.h>
-
-/* The program run, found on PATH. */
-#define GITIGNORE_PROGRAM "git"
-
-/* How long git may go without answering, from its start and from each
- * answer, before it is killed and taken to have failed.  In a work tree
- * of 100,000 tracked files git answered for all of them in 0.15 s, and
- * listed its index in 0.03 s: a git silent this long is stuck, not slow,
- * however many files -r found. */
-#define GITIGNORE_SILENCE_LIMIT_MS 5000
 
 enum gitignore_answer {
 	GITIGNORE_ASKED,        /* ignored[] says which git ignores */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # slow/gitignore.bats - -r in a work tree whose git never answers: jfmt
-# waits GITIGNORE_SILENCE_LIMIT_MS for it, then stops before taking any
+# waits GIT_SILENCE_LIMIT_MS for it, then stops before taking any
 # file (the other ways git fails are in gitignore.bats).
 
 load ../test_helper
